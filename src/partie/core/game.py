@@ -1,0 +1,164 @@
+"""The game contract shared by every game (after OpenSpiel's Game/State split).
+
+A game is (game id, options, seed, actions): ``Game.setup(options, seed)`` builds the
+first state, all chance comes from the state's own seeded generator, and replaying the
+same actions gives the same game. Rules engines are pure: no printing, no files, no
+clocks.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+
+@runtime_checkable
+class Action(Protocol):
+    """A move: a small frozen dataclass that round-trips through JSON."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game ended.
+
+    ``winners`` are the seats that won: every seat when a cooperative game is won, none
+    when it is lost. ``scores`` has one number per seat. ``reason`` is a stable code
+    (``"all_cards_played"``, ``"stuck"``, ``"match_won"``...) and ``details`` holds
+    game-specific figures that simulations aggregate.
+    """
+
+    winners: tuple[int, ...]
+    scores: tuple[float, ...]
+    reason: str
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "winners": list(self.winners),
+            "scores": list(self.scores),
+            "reason": self.reason,
+            "details": self.details,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Result:
+        return cls(
+            winners=tuple(data["winners"]),
+            scores=tuple(data["scores"]),
+            reason=data["reason"],
+            details=dict(data.get("details", {})),
+        )
+
+
+class State(ABC):
+    """One playthrough of a game. Mutable; ``apply`` validates before it changes anything."""
+
+    game: Game
+    seed: int
+    history: list[tuple[int, Action]]
+
+    @property
+    @abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that may act now (empty once the game is over)."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now, where they can be listed."""
+
+    @abstractmethod
+    def apply(self, seat: int, action: Action) -> None:
+        """Play ``action`` for ``seat``, or raise an ``IllegalAction`` and change nothing."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see, JSON-ready; ``None`` is a spectator."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def result(self) -> Result | None:
+        """The ``Result`` once the game is over, else ``None``."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy (search bots and tests try actions on copies)."""
+
+    @abstractmethod
+    def fingerprint(self) -> Any:
+        """The whole internal state as plain data, for equality checks in tests and replay."""
+
+    @property
+    @abstractmethod
+    def options(self) -> Any: ...
+
+
+class Bot(ABC):
+    """A player program. It is handed views only, never the state."""
+
+    name: ClassVar[str] = "bot"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    @abstractmethod
+    def act(self, view: dict[str, Any]) -> Action:
+        """Choose an action from what the seat sees."""
+
+
+class Game(ABC):
+    """The fixed facts of a game and its factories."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+
+    @abstractmethod
+    def parse_options(self, data: dict[str, Any] | None = None) -> Any:
+        """Typed options from plain data; raises ``BadOptions`` with the field at fault."""
+
+    @abstractmethod
+    def setup(self, options: Any, seed: int) -> State:
+        """The first state of a game with these options and this seed."""
+
+    @abstractmethod
+    def action_from_json(self, data: Any) -> Action:
+        """Read an action back from its JSON form; raises ``InvalidAction``."""
+
+    @abstractmethod
+    def bot_names(self) -> list[str]:
+        """The bot names ``make_bot`` accepts (a bot name may take a parameter: ``quiz:0.7``)."""
+
+    @abstractmethod
+    def make_bot(self, spec: str, seed: int = 0) -> Bot:
+        """A bot from its name; raises ``BadOptions`` for an unknown one."""
+
+    # Hooks for the shared conformance suite -------------------------------------------
+
+    def probe_actions(self, state: State, seat: int, rng: random.Random) -> Iterator[Action]:
+        """Actions to try in conformance tests: legal ones and plausible illegal ones."""
+        yield from state.legal_actions(seat)
+
+    def random_action(self, state: State, seat: int, rng: random.Random) -> Action:
+        """The action a random playout takes (uniform over ``legal_actions`` by default;
+        a game may weight talk-like actions down so that playouts finish)."""
+        return rng.choice(state.legal_actions(seat))
+
+    def check_invariants(self, state: State) -> None:
+        """Raise ``AssertionError`` when a rule-level invariant is broken."""
+        return None
+
+    def reshuffle_hidden(self, state: State, seat: int | None, rng: random.Random) -> State:
+        """A copy of ``state`` where everything ``seat`` cannot see is drawn again at random
+        (other hands, draw order, answers not yet asked). ``view(seat)`` must not change:
+        that is how the conformance suite proves that views leak nothing."""
+        return state.clone()

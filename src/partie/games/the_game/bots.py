@@ -1,0 +1,101 @@
+"""First bots for The Game. Each sees only its seat's view (a dict), never the state."""
+
+from __future__ import annotations
+
+from itertools import permutations
+from typing import Any
+
+from partie.core.game import Bot
+from partie.games.the_game.rules import (
+    ASCENDING,
+    END_TURN,
+    PILE_NAMES,
+    EndTurn,
+    Play,
+    is_trick,
+    jump,
+    playable,
+)
+
+
+def tops_of(view: dict[str, Any]) -> list[int]:
+    return [pile["top"] for pile in view["piles"]]
+
+
+def plays_in(hand: list[int], tops: list[int]) -> list[Play]:
+    """Every legal play of ``hand`` on piles showing ``tops``."""
+    return [
+        Play(card, p) for card in hand for p in range(4) if playable(card, tops[p], ASCENDING[p])
+    ]
+
+
+class RandomBot(Bot):
+    """Uniform over the legal plays and, once the minimum is laid, ending the turn."""
+
+    name = "random"
+
+    def act(self, view: dict[str, Any]) -> Play | EndTurn:
+        options: list[Play | EndTurn] = list(plays_in(view["hand"], tops_of(view)))
+        if view["played_this_turn"] >= view["min_cards"]:
+            options.append(END_TURN)
+        if not options:  # cannot happen in a legal position: the engine ends such games
+            return END_TURN
+        return self.rng.choice(options)
+
+
+def cheapest_sequence(hand: list[int], tops: list[int], need: int) -> list[Play] | None:
+    """The ``need`` plays with the smallest total jump, or ``None`` when there are none.
+    ``need`` is at most 3, so trying the orders of small subsets is cheap."""
+    best: list[Play] | None = None
+    best_cost = 1 << 30
+    for cards in permutations(hand, need):
+        piles = list(tops)
+        cost = 0
+        seq: list[Play] = []
+        ok = True
+        for card in cards:
+            choice = -1
+            choice_cost = 1 << 30
+            for p in range(4):
+                if playable(card, piles[p], ASCENDING[p]):
+                    c = jump(card, piles[p], ASCENDING[p])
+                    if c < choice_cost:
+                        choice, choice_cost = p, c
+            if choice < 0:
+                ok = False
+                break
+            piles[choice] = card
+            cost += choice_cost
+            seq.append(Play(card, choice))
+        if ok and cost < best_cost:
+            best, best_cost = seq, cost
+    return best
+
+
+class GreedyBot(Bot):
+    """Plays every trick of 10 it has, then the minimum number of cards with the
+    smallest total jump, then ends its turn. Greedy pile choice per card: the pile the
+    card moves the least."""
+
+    name = "greedy"
+
+    def act(self, view: dict[str, Any]) -> Play | EndTurn:
+        hand = view["hand"]
+        tops = tops_of(view)
+        for card in hand:
+            for p in range(4):
+                if is_trick(card, tops[p], ASCENDING[p]):
+                    return Play(card, p)
+        need = view["min_cards"] - view["played_this_turn"]
+        if need <= 0:
+            return END_TURN
+        seq = cheapest_sequence(hand, tops, need)
+        if seq is None:  # stuck: any play ends the game the same way
+            plays = plays_in(hand, tops)
+            return plays[0] if plays else END_TURN
+        return seq[0]
+
+
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+
+__all__ = ["BOTS", "PILE_NAMES", "GreedyBot", "RandomBot", "cheapest_sequence", "plays_in"]

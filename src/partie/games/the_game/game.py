@@ -1,0 +1,144 @@
+"""The Game's ``Game`` object: options, set-up, bots and conformance hooks."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from partie.core.errors import BadOptions
+from partie.core.game import Bot, Game
+from partie.core.options import options_from_json
+from partie.games.the_game.bots import BOTS
+from partie.games.the_game.rules import (
+    ASCENDING,
+    CARDS,
+    END_TURN,
+    SIGNAL_KINDS,
+    START_TOPS,
+    TRICK,
+    ChooseStart,
+    Play,
+    Signal,
+    TheGameAction,
+    TheGameOptions,
+    TheGameState,
+    action_from_json,
+    parse_action,
+)
+
+
+class TheGame(Game):
+    id = "the-game"
+    name = "The Game"
+    min_players = 1
+    max_players = 5
+
+    def parse_options(self, data: dict[str, Any] | None = None) -> TheGameOptions:
+        options = options_from_json(TheGameOptions, data)
+        if not self.min_players <= options.players <= self.max_players:
+            raise BadOptions(
+                f"The Game se joue de 1 à 5 joueurs, pas {options.players}",
+                f"The Game is for 1 to 5 players, not {options.players}",
+            )
+        if options.deal is not None:
+            check_deal(options.deal)
+        return options
+
+    def setup(self, options: TheGameOptions, seed: int) -> TheGameState:
+        return TheGameState(self, options, seed)
+
+    def action_from_json(self, data: Any) -> TheGameAction:
+        return action_from_json(data)
+
+    def parse_action(self, text: str) -> TheGameAction:
+        return parse_action(text)
+
+    def bot_names(self) -> list[str]:
+        return sorted(BOTS)
+
+    def make_bot(self, spec: str, seed: int = 0) -> Bot:
+        try:
+            return BOTS[spec](seed)
+        except KeyError:
+            known = ", ".join(self.bot_names())
+            raise BadOptions(
+                f"bot inconnu pour The Game : {spec!r} (bots : {known})",
+                f"unknown bot for The Game: {spec!r} (bots: {known})",
+            ) from None
+
+    # -- conformance hooks ------------------------------------------------------------
+
+    def probe_actions(self, state: Any, seat: int, rng: random.Random) -> Iterator[Any]:
+        """Legal actions plus near misses: every card of the hand on every pile, cards
+        not in hand, gaps of 9 and 11, ending a turn early, signals, out-of-turn play."""
+        yield from state.legal_actions(seat)
+        hand = state.hands[seat]
+        for card in hand:
+            for p in range(4):
+                yield Play(card, p)
+        for p in range(4):
+            top = state.tops[p]
+            for delta in (-11, -10, -9, 9, 10, 11, 1, -1):
+                card = top + delta
+                if 2 <= card <= 99:
+                    yield Play(card, p)
+            for kind in (*SIGNAL_KINDS, "clear"):
+                yield Signal(p, kind)
+        yield Play(rng.choice(CARDS), rng.randrange(4))
+        yield END_TURN
+        yield ChooseStart(rng.randrange(state.options.players))
+
+    def random_action(self, state: Any, seat: int, rng: random.Random) -> Any:
+        """Uniform over plays and ending the turn; a signal one time in twenty."""
+        legal = state.legal_actions(seat)
+        moves = [a for a in legal if not isinstance(a, Signal)]
+        if not moves or rng.random() < 0.05:
+            return rng.choice(legal)
+        return rng.choice(moves)
+
+    def check_invariants(self, state: Any) -> None:
+        cards = [c for h in state.hands for c in h] + list(state.draw) + list(state.played)
+        assert sorted(cards) == list(CARDS), "the 98 cards are not conserved"
+        assert len(state.played) == len(set(state.played))
+        assert all(h == sorted(h) for h in state.hands)
+        # Piles move only in their direction, or back by exactly 10.
+        tops = list(START_TOPS)
+        for _seat, action in state.history:
+            if isinstance(action, Play):
+                top = tops[action.pile]
+                ascending = ASCENDING[action.pile]
+                moved = action.card - top if ascending else top - action.card
+                assert moved > 0 or moved == -TRICK, f"pile moved by {moved}: {action}"
+                tops[action.pile] = action.card
+        assert tops == state.tops
+
+    def reshuffle_hidden(self, state: Any, seat: int | None, rng: random.Random) -> Any:
+        """Deal the cards ``seat`` cannot see (other hands, the draw pile) again."""
+        other = state.clone()
+        seats = [s for s in range(state.options.players) if s != seat]
+        unseen = [c for s in seats for c in state.hands[s]] + list(state.draw)
+        rng.shuffle(unseen)
+        for s in seats:
+            size = len(state.hands[s])
+            other.hands[s] = sorted(unseen[:size])
+            unseen = unseen[size:]
+        other.draw = unseen
+        return other
+
+
+def check_deal(deal: tuple[int, ...] | list[int]) -> None:
+    """A deal is the 98 cards, each once, in the order they leave the deck."""
+    if sorted(deal) != list(CARDS):
+        missing = sorted(set(CARDS) - set(deal))[:5]
+        raise BadOptions(
+            f"une donne doit contenir les 98 cartes de 2 à 99, une fois chacune "
+            f"({len(deal)} cartes{', manque ' + str(missing) if missing else ''})",
+            f"a deal must hold the 98 cards 2..99 once each "
+            f"({len(deal)} cards{', missing ' + str(missing) if missing else ''})",
+        )
+
+
+GAME = TheGame()
+
+__all__ = ["GAME", "TheGame", "check_deal"]

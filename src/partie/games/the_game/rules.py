@@ -1,0 +1,601 @@
+"""The Game (Steffen Benndorf, 2015) as ``shared/rules/the-game.md`` states it.
+
+Vocabulary first: piles, cards and the three kinds of action, then the state.
+The engine is pure and lean: hands are sorted lists of ints, pile tops a list of four
+ints, the draw pile a list whose end is its top.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from partie.core.errors import GameOver, IllegalAction, InvalidAction, NotYourTurn
+from partie.core.game import Result, State
+from partie.core.rng import make_rng
+
+CARDS = tuple(range(2, 100))
+"""The 98 cards; 1 and 100 are pile markers, never cards."""
+
+PILE_NAMES = ("a1", "a2", "d1", "d2")
+ASCENDING = (True, True, False, False)
+START_TOPS = (1, 1, 100, 100)
+TRICK = 10
+"""The backwards trick ("rétro") is a gap of exactly 10, never 9 or 11."""
+
+HAND_SIZES = {1: 8, 2: 7, 3: 6, 4: 6, 5: 6}
+EXCELLENT_BELOW = 10
+
+SIGNAL_KINDS = ("keep", "good")
+"""Number-free pile signals: "please keep this pile for me" and "I can play well here"."""
+
+SIGNAL_WORDS = {
+    "garde": "keep",
+    "keep": "keep",
+    "bon": "good",
+    "good": "good",
+    "efface": "clear",
+    "clear": "clear",
+}
+SIGNAL_TEXT = {
+    "keep": ("garde", "keep"),
+    "good": ("bon", "good"),
+    "clear": ("efface", "clear"),
+}
+
+
+def pile_index(name: str) -> int:
+    """``"a1"`` → 0 ... ``"d2"`` → 3; raises ``InvalidAction`` for anything else."""
+    try:
+        return PILE_NAMES.index(name.strip().lower())
+    except (ValueError, AttributeError):
+        raise InvalidAction(
+            f"pile inconnue : {name!r} (piles : a1 a2 montantes, d1 d2 descendantes)",
+            f"unknown pile: {name!r} (piles: a1 a2 ascending, d1 d2 descending)",
+        ) from None
+
+
+def playable(card: int, top: int, ascending: bool) -> bool:
+    """May ``card`` go on a pile showing ``top``? Higher on an ascending pile, lower on a
+    descending one, or exactly 10 the other way (the trick)."""
+    if ascending:
+        return card > top or card == top - TRICK
+    return card < top or card == top + TRICK
+
+
+def jump(card: int, top: int, ascending: bool) -> int:
+    """How far the pile moves in its own direction (−10 for a trick)."""
+    return card - top if ascending else top - card
+
+
+def is_trick(card: int, top: int, ascending: bool) -> bool:
+    return card == (top - TRICK if ascending else top + TRICK)
+
+
+def can_play_sequence(hand: list[int], tops: list[int], need: int) -> bool:
+    """Is there a sequence of ``need`` legal plays from ``hand`` on piles ``tops``?
+    Used at the start of a turn; ``need`` is at most 3, so a small search is enough."""
+    if need <= 0:
+        return True
+    if need > len(hand):
+        return False
+    for i, card in enumerate(hand):
+        for p in range(4):
+            top = tops[p]
+            if playable(card, top, ASCENDING[p]):
+                if need == 1:
+                    return True
+                tops[p] = card
+                rest = hand[:i] + hand[i + 1 :]
+                found = can_play_sequence(rest, tops, need - 1)
+                tops[p] = top
+                if found:
+                    return True
+    return False
+
+
+# Actions ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Lay ``card`` on pile ``pile`` (0..3, i.e. a1 a2 d1 d2)."""
+
+    card: int
+    pile: int
+    type: ClassVar[str] = "play"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "play", "card": self.card, "pile": PILE_NAMES[self.pile]}
+
+    def text(self) -> str:
+        return f"{self.card} {PILE_NAMES[self.pile]}"
+
+    def __repr__(self) -> str:
+        return f"Play({self.card}, {self.pile})"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """Stop playing for this turn and draw back up."""
+
+    type: ClassVar[str] = "end"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "end"}
+
+    def text(self) -> str:
+        return "fin"
+
+
+@dataclass(frozen=True, slots=True)
+class Signal:
+    """Put (or clear) a number-free signal on a pile. Talk, not a move: any seat may
+    signal at any time, and it does not pass the turn."""
+
+    pile: int
+    kind: str
+    type: ClassVar[str] = "signal"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "signal", "pile": PILE_NAMES[self.pile], "kind": self.kind}
+
+    def text(self) -> str:
+        return f"signal {PILE_NAMES[self.pile]} {SIGNAL_TEXT[self.kind][0]}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseStart:
+    """Before the first card, the table agrees who starts (option ``choose_start``)."""
+
+    seat: int
+    type: ClassVar[str] = "start"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "start", "seat": self.seat}
+
+    def text(self) -> str:
+        return f"commence {self.seat + 1}"
+
+
+TheGameAction = Play | EndTurn | Signal | ChooseStart
+END_TURN = EndTurn()
+
+
+def action_from_json(data: Any) -> TheGameAction:
+    """Read an action from its JSON form."""
+    if not isinstance(data, dict):
+        raise InvalidAction("action illisible", "unreadable action")
+    kind = data.get("type")
+    try:
+        if kind == "play":
+            card = data["card"]
+            if not isinstance(card, int) or isinstance(card, bool):
+                raise TypeError
+            return Play(card, pile_index(str(data["pile"])))
+        if kind == "end":
+            return END_TURN
+        if kind == "signal":
+            signal = SIGNAL_WORDS.get(str(data["kind"]).lower())
+            if signal is None:
+                raise InvalidAction(
+                    f"signal inconnu : {data['kind']!r} (garde, bon, efface)",
+                    f"unknown signal: {data['kind']!r} (keep, good, clear)",
+                )
+            return Signal(pile_index(str(data["pile"])), signal)
+        if kind == "start":
+            seat = data["seat"]
+            if not isinstance(seat, int) or isinstance(seat, bool):
+                raise TypeError
+            return ChooseStart(seat)
+    except (KeyError, TypeError):
+        raise InvalidAction(
+            f"action incomplète : {data!r}", f"incomplete action: {data!r}"
+        ) from None
+    raise InvalidAction(f"type d'action inconnu : {kind!r}", f"unknown action type: {kind!r}")
+
+
+def parse_action(text: str) -> TheGameAction:
+    """Read what a player types: ``37 a1``, ``fin``/``end``, ``signal d2 garde``,
+    ``commence 2``/``start 2`` (seats counted from 1, as players count them)."""
+    words = text.strip().lower().split()
+    if not words:
+        raise InvalidAction("coup vide", "empty move")
+    head = words[0]
+    if head in ("fin", "end", "f", "e") and len(words) == 1:
+        return END_TURN
+    if head == "signal" and len(words) == 3:
+        kind = SIGNAL_WORDS.get(words[2])
+        if kind is None:
+            raise InvalidAction(
+                f"signal inconnu : {words[2]!r} (garde, bon, efface)",
+                f"unknown signal: {words[2]!r} (keep, good, clear)",
+            )
+        return Signal(pile_index(words[1]), kind)
+    if head in ("commence", "start") and len(words) == 2 and words[1].isdigit():
+        return ChooseStart(int(words[1]) - 1)
+    if len(words) == 2 and head.isdigit():
+        return Play(int(head), pile_index(words[1]))
+    if len(words) == 2 and words[1].isdigit():
+        return Play(int(words[1]), pile_index(head))
+    raise InvalidAction(
+        f"coup illisible : {text.strip()!r} (ex. « 37 a1 », « fin », « signal d2 garde »)",
+        f"unreadable move: {text.strip()!r} (e.g. '37 a1', 'end', 'signal d2 keep')",
+    )
+
+
+# Options ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TheGameOptions:
+    """Table options. ``deal`` fixes the order in which the 98 cards leave the deck
+    (seat 0's hand first, then the others, then the draw pile from the top) instead of
+    shuffling: same deals for comparing bots."""
+
+    players: int = 1
+    expert: bool = False
+    fewer_cards: bool = False
+    choose_start: bool = False
+    deal: tuple[int, ...] | None = None
+
+    @property
+    def min_cards(self) -> int:
+        """Cards to play per turn while the draw pile lasts."""
+        return 3 if self.expert else 2
+
+    @property
+    def hand_size(self) -> int:
+        return HAND_SIZES[self.players] - (1 if self.fewer_cards else 0)
+
+
+# State -----------------------------------------------------------------------------
+
+
+class TheGameState(State):
+    """One game of The Game."""
+
+    __slots__ = (
+        "_options",
+        "current",
+        "draw",
+        "game",
+        "hands",
+        "history",
+        "over",
+        "played",
+        "played_this_turn",
+        "reason",
+        "rng",
+        "seed",
+        "signals",
+        "started",
+        "tops",
+    )
+
+    def __init__(self, game: Any, options: TheGameOptions, seed: int) -> None:
+        self.game = game
+        self._options = options
+        self.seed = seed
+        self.rng = make_rng(seed)
+        if options.deal is not None:
+            order = list(options.deal)
+        else:
+            order = list(CARDS)
+            self.rng.shuffle(order)
+        size = options.hand_size
+        n = options.players
+        self.hands: list[list[int]] = [sorted(order[i * size : (i + 1) * size]) for i in range(n)]
+        self.draw: list[int] = order[n * size :][::-1]  # the end of the list is the top
+        self.tops: list[int] = list(START_TOPS)
+        self.current = 0
+        self.played_this_turn = 0
+        self.played: list[int] = []
+        self.signals: dict[tuple[int, int], str] = {}
+        self.history: list[tuple[int, Any]] = []
+        self.started = not options.choose_start
+        self.over = False
+        self.reason = ""
+        self._start_turn_check()
+
+    # -- the contract -------------------------------------------------------------
+
+    @property
+    def options(self) -> TheGameOptions:
+        return self._options
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.over else (self.current,)
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def min_cards(self) -> int:
+        """Cards the player to act must lay this turn: 2 (expert 3), 1 once the draw
+        pile is empty."""
+        return self._options.min_cards if self.draw else 1
+
+    @property
+    def score(self) -> int:
+        """Cards not yet played: in hands and in the draw pile. 0 is total victory."""
+        return len(self.draw) + sum(len(h) for h in self.hands)
+
+    @property
+    def result(self) -> Result | None:
+        if not self.over:
+            return None
+        score = self.score
+        n = self._options.players
+        return Result(
+            winners=tuple(range(n)) if score == 0 else (),
+            scores=(float(score),) * n,
+            reason=self.reason,
+            details={"score": score, "excellent": score < EXCELLENT_BELOW},
+        )
+
+    def legal_plays(self) -> list[Play]:
+        """The cards the player to act may lay now."""
+        if self.over or not self.started:
+            return []
+        plays = []
+        tops = self.tops
+        for card in self.hands[self.current]:
+            for p in range(4):
+                if playable(card, tops[p], ASCENDING[p]):
+                    plays.append(Play(card, p))
+        return plays
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        if self.over:
+            return []
+        actions: list[Any] = []
+        if seat == self.current:
+            if not self.started:
+                actions.extend(ChooseStart(s) for s in range(self._options.players))
+            else:
+                actions.extend(self.legal_plays())
+                if self.played_this_turn >= self.min_cards:
+                    actions.append(END_TURN)
+        if 0 <= seat < self._options.players:
+            for p in range(4):
+                mine = self.signals.get((seat, p))
+                for kind in SIGNAL_KINDS:
+                    if kind != mine:
+                        actions.append(Signal(p, kind))
+                if mine is not None:
+                    actions.append(Signal(p, "clear"))
+        return actions
+
+    def apply(self, seat: int, action: Any) -> None:
+        if self.over:
+            raise GameOver("la partie est finie", "the game is over")
+        if not isinstance(seat, int) or not 0 <= seat < self._options.players:
+            raise IllegalAction(f"place inconnue : {seat!r}", f"unknown seat: {seat!r}")
+        if isinstance(action, Signal):
+            self._signal(seat, action)
+        elif seat != self.current:
+            raise NotYourTurn(
+                f"ce n'est pas votre tour : c'est au joueur {self.current + 1}",
+                f"not your turn: player {self.current + 1} is to play",
+            )
+        elif isinstance(action, Play):
+            self._play(action)
+        elif isinstance(action, EndTurn):
+            self._end_turn()
+        elif isinstance(action, ChooseStart):
+            self._choose_start(action)
+        else:
+            raise InvalidAction(f"action inconnue : {action!r}", f"unknown action: {action!r}")
+        self.history.append((seat, action))
+
+    # -- actions --------------------------------------------------------------------
+
+    def _signal(self, seat: int, action: Signal) -> None:
+        if not 0 <= action.pile < 4 or action.kind not in (*SIGNAL_KINDS, "clear"):
+            raise InvalidAction("signal illisible", "unreadable signal")
+        key = (seat, action.pile)
+        current = self.signals.get(key)
+        name = PILE_NAMES[action.pile]
+        if action.kind == "clear":
+            if current is None:
+                raise IllegalAction(
+                    f"aucun signal à effacer sur {name}", f"no signal to clear on {name}"
+                )
+            del self.signals[key]
+        else:
+            if current == action.kind:
+                fr, en = SIGNAL_TEXT[action.kind]
+                raise IllegalAction(
+                    f"ce signal est déjà posé sur {name} ({fr})",
+                    f"this signal is already on {name} ({en})",
+                )
+            self.signals[key] = action.kind
+
+    def _choose_start(self, action: ChooseStart) -> None:
+        if not self._options.choose_start:
+            raise IllegalAction(
+                "à cette table, le joueur 1 commence (option choose_start désactivée)",
+                "at this table player 1 starts (option choose_start is off)",
+            )
+        if self.started:
+            raise IllegalAction(
+                "le premier joueur ne se choisit qu'avant la première carte",
+                "the first player can only be chosen before the first card",
+            )
+        if not 0 <= action.seat < self._options.players:
+            raise IllegalAction(
+                f"pas de joueur {action.seat + 1} à cette table",
+                f"no player {action.seat + 1} at this table",
+            )
+        self.current = action.seat
+        self.started = True
+        self._start_turn_check()
+
+    def _play(self, action: Play) -> None:
+        if not self.started:
+            raise IllegalAction(
+                "choisissez d'abord qui commence (« commence N »)",
+                "first choose who starts ('start N')",
+            )
+        card, p = action.card, action.pile
+        if not 0 <= p < 4:
+            raise InvalidAction("pile inconnue", "unknown pile")
+        hand = self.hands[self.current]
+        if card not in hand:
+            raise IllegalAction(
+                f"vous n'avez pas le {card} en main", f"you do not hold card {card}"
+            )
+        top = self.tops[p]
+        ascending = ASCENDING[p]
+        if not playable(card, top, ascending):
+            raise IllegalAction(*_refusal(card, top, ascending, PILE_NAMES[p]))
+        hand.remove(card)
+        self.tops[p] = card
+        self.played.append(card)
+        self.played_this_turn += 1
+        if not self.draw and not any(self.hands):
+            self._finish("all_cards_played")
+        elif self.played_this_turn < self.min_cards and not self.legal_plays():
+            self._finish("stuck")
+
+    def _end_turn(self) -> None:
+        if not self.started:
+            raise IllegalAction(
+                "choisissez d'abord qui commence (« commence N »)",
+                "first choose who starts ('start N')",
+            )
+        need = self.min_cards
+        if self.played_this_turn < need:
+            raise IllegalAction(
+                f"il faut poser au moins {need} carte{'s' if need > 1 else ''} ce tour-ci "
+                f"({self.played_this_turn} posée{'s' if self.played_this_turn > 1 else ''})",
+                f"you must lay at least {need} card{'s' if need > 1 else ''} this turn "
+                f"({self.played_this_turn} laid)",
+            )
+        hand = self.hands[self.current]
+        for _ in range(min(self.played_this_turn, len(self.draw))):
+            hand.append(self.draw.pop())
+        hand.sort()
+        self.played_this_turn = 0
+        n = self._options.players
+        nxt = self.current
+        for _ in range(n):
+            nxt = (nxt + 1) % n
+            if self.hands[nxt]:
+                break
+        self.current = nxt
+        self._start_turn_check()
+
+    def _start_turn_check(self) -> None:
+        """End the game when the player to act cannot reach this turn's minimum."""
+        if not self.started:
+            return
+        if not self.draw and not any(self.hands):
+            self._finish("all_cards_played")
+            return
+        if not can_play_sequence(list(self.hands[self.current]), list(self.tops), self.min_cards):
+            self._finish("stuck")
+
+    def _finish(self, reason: str) -> None:
+        self.over = True
+        self.reason = reason
+
+    # -- views, copies --------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        n = self._options.players
+        view: dict[str, Any] = {
+            "game": "the-game",
+            "seat": seat,
+            "players": n,
+            "current": self.current,
+            "to_act": list(self.to_act),
+            "started": self.started,
+            "piles": [
+                {"name": PILE_NAMES[p], "top": self.tops[p], "ascending": ASCENDING[p]}
+                for p in range(4)
+            ],
+            "hand": list(self.hands[seat]) if seat is not None else None,
+            "hand_sizes": [len(h) for h in self.hands],
+            "draw_count": len(self.draw),
+            "played_this_turn": self.played_this_turn,
+            "min_cards": self.min_cards,
+            "options": {
+                "expert": self._options.expert,
+                "fewer_cards": self._options.fewer_cards,
+            },
+            "signals": [
+                {"seat": s, "pile": PILE_NAMES[p], "kind": kind}
+                for (s, p), kind in sorted(self.signals.items())
+            ],
+            "played": sorted(self.played),
+            "over": self.over,
+        }
+        if self.over:
+            view["score"] = self.score
+            view["reason"] = self.reason
+        return view
+
+    def clone(self) -> TheGameState:
+        other = object.__new__(TheGameState)
+        other.game = self.game
+        other._options = self._options
+        other.seed = self.seed
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.hands = [list(h) for h in self.hands]
+        other.draw = list(self.draw)
+        other.tops = list(self.tops)
+        other.current = self.current
+        other.played_this_turn = self.played_this_turn
+        other.played = list(self.played)
+        other.signals = dict(self.signals)
+        other.history = list(self.history)
+        other.started = self.started
+        other.over = self.over
+        other.reason = self.reason
+        return other
+
+    def fingerprint(self) -> Any:
+        return {
+            "hands": [list(h) for h in self.hands],
+            "draw": list(self.draw),
+            "tops": list(self.tops),
+            "current": self.current,
+            "played_this_turn": self.played_this_turn,
+            "played": list(self.played),
+            "signals": sorted(self.signals.items()),
+            "history": [(s, a.to_json()) for s, a in self.history],
+            "started": self.started,
+            "over": self.over,
+            "reason": self.reason,
+        }
+
+    def __repr__(self) -> str:
+        tops = " ".join(f"{PILE_NAMES[p]}:{self.tops[p]}" for p in range(4))
+        return (
+            f"<TheGameState players={self._options.players} current={self.current} "
+            f"{tops} draw={len(self.draw)} score={self.score} over={self.over}>"
+        )
+
+
+def _refusal(card: int, top: int, ascending: bool, name: str) -> tuple[str, str]:
+    """The reason a card may not go on a pile, in French and English."""
+    gap = abs(card - top)
+    if (ascending and card < top) or (not ascending and card > top):
+        way_fr = "montante" if ascending else "descendante"
+        way_en = "ascending" if ascending else "descending"
+        return (
+            f"{card} sur {top} : la pile {name} est {way_fr}, et le rétro n'est permis "
+            f"qu'avec un écart de 10 exactement (ici {gap})",
+            f"{card} on {top}: pile {name} is {way_en}, and the backwards trick needs a "
+            f"gap of exactly 10 (here {gap})",
+        )
+    return (
+        f"{card} ne peut pas aller sur {top} (pile {name})",
+        f"{card} cannot go on {top} (pile {name})",
+    )

@@ -1,0 +1,1 @@
+"""Terminal screens: they render views with Rich and send actions; no rules here."""

@@ -1,0 +1,42 @@
+"""What the terminal games share: reading lines, saving records, two languages."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from partie.core.game import State
+from partie.core.record import Record
+
+LineReader = Callable[[str], "str | None"]
+
+
+def tr(lang: str, fr: str, en: str) -> str:
+    """Pick the French or English text."""
+    return en if lang == "en" else fr
+
+
+def records_dir() -> Path:
+    """Where finished games are saved: ``$PARTIE_RECORDS`` or the user data folder."""
+    if "PARTIE_RECORDS" in os.environ:
+        return Path(os.environ["PARTIE_RECORDS"])
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "partie" / "records"
+
+
+def save_record(state: State, players: list[str], path: str | None = None) -> Path:
+    """Save the game's record and return where it went."""
+    if path is None:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = str(records_dir() / f"{state.game.id}-{stamp}-seed{state.seed}.json")
+    return Record.of(state, players).save(path)
+
+
+def stdin_reader(prompt: str) -> str | None:
+    """``input`` that returns ``None`` at the end of input instead of raising."""
+    try:
+        return input(prompt)
+    except EOFError:
+        return None

@@ -1,0 +1,199 @@
+"""The Game in a terminal: four piles, the hand with its playable cards, the signals."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from partie.core.errors import PartieError
+from partie.core.game import Bot
+from partie.games.the_game import PILE_NAMES, Play, TheGameState, parse_action, playable
+from partie.games.the_game.rules import ASCENDING, SIGNAL_TEXT, is_trick
+from partie.terminal.common import LineReader, tr
+
+HELP = (
+    (
+        "Coups : « 37 a1 » pose le 37 sur a1 (ou « 37 » s'il ne va que sur une pile) ; "
+        "« fin » termine le tour ; « signal d2 garde|bon|efface » ; « quitter »."
+    ),
+    (
+        "Moves: '37 a1' lays 37 on a1 (or '37' when it fits one pile only); "
+        "'end' ends the turn; 'signal d2 keep|good|clear'; 'quit'."
+    ),
+)
+
+
+def player_name(seat: int, humans: int, lang: str) -> str:
+    if seat < humans:
+        return tr(lang, f"Joueur {seat + 1}", f"Player {seat + 1}")
+    return tr(lang, f"Bot {seat + 1}", f"Bot {seat + 1}")
+
+
+def render(view: dict[str, Any], humans: int, lang: str) -> Table:
+    """The table as one seat sees it."""
+    seat = view["seat"]
+    title = tr(
+        lang,
+        f"The Game · au tour de {player_name(view['current'], humans, lang)} · "
+        f"pioche {view['draw_count']} · à poser {view['min_cards']} "
+        f"(posées {view['played_this_turn']})",
+        f"The Game · {player_name(view['current'], humans, lang)} to play · "
+        f"draw pile {view['draw_count']} · lay {view['min_cards']} "
+        f"({view['played_this_turn']} laid)",
+    )
+    grid = Table(title=title, show_header=True, expand=False)
+    signals: dict[str, list[str]] = {name: [] for name in PILE_NAMES}
+    for s in view["signals"]:
+        word = SIGNAL_TEXT[s["kind"]][0 if lang == "fr" else 1]
+        signals[s["pile"]].append(f"{word} ({player_name(s['seat'], humans, lang)})")
+    for pile in view["piles"]:
+        arrow = "↑" if pile["ascending"] else "↓"
+        grid.add_column(f"{pile['name']} {arrow}", justify="center")
+    grid.add_row(*[Text(str(p["top"]), style="bold") for p in view["piles"]])
+    if any(signals.values()):
+        grid.add_row(*[", ".join(signals[n]) for n in PILE_NAMES])
+    grid.caption = hand_line(view, lang).plain if seat is not None else None
+    return grid
+
+
+def hand_line(view: dict[str, Any], lang: str) -> Text:
+    """The hand, each playable card followed by the piles it fits (↺ marks a trick)."""
+    text = Text(tr(lang, "Main : ", "Hand: "))
+    tops = [p["top"] for p in view["piles"]]
+    for card in view["hand"]:
+        piles = [
+            PILE_NAMES[p] + ("↺" if is_trick(card, tops[p], ASCENDING[p]) else "")
+            for p in range(4)
+            if playable(card, tops[p], ASCENDING[p])
+        ]
+        if piles:
+            text.append(f"{card}", style="bold green")
+            text.append(f"[{' '.join(piles)}] ", style="green")
+        else:
+            text.append(f"{card} ", style="dim")
+    return text
+
+
+def read_human_action(
+    state: TheGameState, seat: int, read: LineReader, console: Console, lang: str
+) -> Any | None:
+    """Ask until the player types a legal action; ``None`` means quit or end of input."""
+    while True:
+        line = read("> ")
+        if line is None:
+            return None
+        line = line.strip()
+        if not line:
+            continue
+        if line.lower() in ("quitter", "quit", "q"):
+            return None
+        if line.lower() in ("aide", "help", "?"):
+            console.print(HELP[0 if lang == "fr" else 1])
+            continue
+        try:
+            action = complete_card(state, line) or parse_action(line)
+            if isinstance(action, Play) and corners_itself(state, seat, action):
+                answer = read(
+                    tr(
+                        lang,
+                        "Attention : après ce coup vous ne pourrez plus atteindre le minimum "
+                        "et la partie s'arrêtera. Confirmer ? (o/n) ",
+                        "Careful: after this play you cannot reach the minimum and the game "
+                        "ends. Confirm? (y/n) ",
+                    )
+                )
+                if answer is None or answer.strip().lower() not in ("o", "oui", "y", "yes"):
+                    continue
+            state.apply(seat, action)
+            return action
+        except PartieError as exc:
+            console.print(f"[red]{exc.message(lang)}[/red]")
+
+
+def complete_card(state: TheGameState, line: str) -> Play | None:
+    """``37`` alone plays 37 when it fits exactly one pile."""
+    if not line.isdigit():
+        return None
+    card = int(line)
+    piles = [p for p in range(4) if playable(card, state.tops[p], ASCENDING[p])]
+    if card in state.hands[state.current] and len(piles) == 1:
+        return Play(card, piles[0])
+    return None
+
+
+def corners_itself(state: TheGameState, seat: int, action: Play) -> bool:
+    """Would this legal play leave the player unable to reach the minimum?"""
+    if action not in state.legal_actions(seat):
+        return False
+    trial = state.clone()
+    trial.apply(seat, action)
+    return trial.is_over and trial.reason == "stuck"
+
+
+def describe(action: Any, lang: str) -> str:
+    if isinstance(action, Play):
+        return action.text()
+    if action.type == "end":
+        return tr(lang, "fin du tour", "end of turn")
+    if action.type == "signal":
+        word = SIGNAL_TEXT[action.kind][0 if lang == "fr" else 1]
+        return f"signal {PILE_NAMES[action.pile]} {word}"
+    return action.text()
+
+
+def play_game(
+    state: TheGameState,
+    bots: dict[int, Bot],
+    humans: int,
+    read: LineReader,
+    console: Console,
+    lang: str,
+) -> bool:
+    """Run the game to its end; returns ``False`` when a human quit early."""
+    console.print(HELP[0 if lang == "fr" else 1])
+    shown_for: tuple[int, int] | None = None
+    while not state.is_over:
+        seat = state.to_act[0]
+        if seat in bots:
+            action = bots[seat].act(state.view(seat))
+            state.apply(seat, action)
+            console.print(f"{player_name(seat, humans, lang)} : {describe(action, lang)}")
+            continue
+        key = (seat, len(state.history))
+        if key != shown_for:
+            console.print(render(state.view(seat), humans, lang))
+            console.print(hand_line(state.view(seat), lang))
+            shown_for = key
+        if read_human_action(state, seat, read, console, lang) is None:
+            return False
+        shown_for = None
+    view = state.view(None)
+    console.print(render(view, humans, lang))
+    score = view["score"]
+    if score == 0:
+        console.print(
+            tr(
+                lang,
+                "Victoire totale : les 98 cartes sont posées !",
+                "Total victory: all 98 cards are down!",
+            ),
+            style="bold green",
+        )
+    else:
+        verdict = tr(
+            lang,
+            "excellent" if score < 10 else "partie finie",
+            "excellent" if score < 10 else "game over",
+        )
+        console.print(
+            tr(
+                lang,
+                f"Score : {score} cartes restantes ({verdict})",
+                f"Score: {score} cards left ({verdict})",
+            ),
+            style="bold",
+        )
+    return True
