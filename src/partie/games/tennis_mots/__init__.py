@@ -1,7 +1,7 @@
 """Tennis de mots: a tennis-themed French word card game, 2-4 players, 107 cards."""
 
 from partie.games.tennis_mots.cards import BadDeck, Card, Deck, load_deck
-from partie.games.tennis_mots.game import GAME, TennisMots, shots
+from partie.games.tennis_mots.game import GAME, TennisMots
 from partie.games.tennis_mots.rules import (
     ACCEPT,
     CHALLENGE,
@@ -32,5 +32,4 @@ __all__ = [
     "TennisMotsState",
     "action_from_json",
     "load_deck",
-    "shots",
 ]
