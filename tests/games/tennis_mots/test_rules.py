@@ -4,12 +4,12 @@ positions with the real lexicon."""
 from __future__ import annotations
 
 import pytest
+from mots_position import GAME, arrange, new_state
 
 from partie.core import IllegalAction, NotYourTurn
 from partie.games.tennis_mots.notation import parse
-from partie.games.tennis_mots.rules import ACCEPT, CHALLENGE, PASS, HAND_SIZE, Net, Shot
+from partie.games.tennis_mots.rules import ACCEPT, CHALLENGE, HAND_SIZE, PASS, Net, Shot
 from partie.games.tennis_mots.shots import COUP_DROIT, LIGNE, LOB, NET, REVERS, SMASH
-from mots_position import GAME, arrange, new_state
 
 
 def play(state, seat: int, text: str):
@@ -85,13 +85,17 @@ def test_a_serve_under_the_weight_typed_as_a_shot_is_refused() -> None:
     assert "il en faut au moins 5" in refused(state, 0, "LE").fr
 
 
-@pytest.mark.parametrize("word, valid", [("ATTEL<", True), ("ATTEL>", True), ("<ATTEL", False)])
-def test_the_double_joker(word: str, valid: bool) -> None:
-    state = arrange(new_state(bluff=False), ["ATTEL◀S", "EEEEEEE"])
-    if valid:
+@pytest.mark.parametrize(
+    "word, reading",
+    [("ATTEL<", "ATTELL"), ("ATTEL>E", "ATTELEE"), ("<ATTEL", None), ("ATTEL>", None)],
+)
+def test_the_double_joker(word: str, reading: str | None) -> None:
+    # ATTEL◀ reads ATTELL (attelleraient); ATTEL▶ followed by E reads ATTELEE
+    # (attelée); ◀ first never reads, nor ▶ last (it has no card to copy).
+    state = arrange(new_state(bluff=False), ["ATTEL◀E", "EEEEEEE"])
+    if reading is not None:
         play(state, 0, word)
-        letters = last(state, "shot")["letters"]
-        assert letters == ("ATTELL" if "<" in word else "ATTELE")
+        assert last(state, "shot")["letters"] == reading
     else:
         assert "aucun mot" in refused(state, 0, word).fr
 

@@ -71,8 +71,8 @@ class SimpleBot(Bot):
             if under:
                 pick = min(under, key=lambda c: (c.value, c.cards[0][0]))
                 return Net(pick.cards)
-            card = min(hand, key=lambda h: (h["value"], h["id"]))
-            glyph = "▶" if card["face"] == "◀" else card["face"]
+            card = min(hand, key=lambda h: (h["face"] == "◀", h["value"], h["id"]))
+            glyph = "◀" if card["face"] == "◀" else card["face"]
             return Net(((card["id"], glyph, ""),))
         if seat is not None and hand and self.rng.random() < 0.3:
             nets = [c for c in found if c.value < weight and c.laid == 1]

@@ -20,7 +20,15 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import Any
 
-from partie.games.tennis_mots.cards import AFTER, BEFORE, DOUBLE, LETTERS_SET
+from partie.games.tennis_mots.cards import (
+    AFTER,
+    ANY,
+    BEFORE,
+    DOUBLE,
+    JOKER_LETTERS,
+    LETTERS,
+    LETTERS_SET,
+)
 
 TableCard = tuple[int, str, str, int]
 """``(id, glyph, letter, value)`` of a card on the table."""
@@ -42,25 +50,26 @@ def _glyphs(face: str) -> tuple[str, ...]:
 
 
 class _Search:
+    """Lexicon look-ups with a budget: a turn always costs little."""
+
     def __init__(self, lexicon: Any, budget: int) -> None:
         self.lexicon = lexicon
         self.budget = budget
-        self.cache: dict[str, bool] = {}
 
-    def ok(self, cards: str) -> bool:
-        """Does some reading of ``cards`` start a French word?"""
-        known = self.cache.get(cards)
-        if known is not None:
-            return known
+    def prefix(self, letters: str) -> bool:
+        """Does a French word start with these letters?"""
         if self.budget <= 0:
             return False
         self.budget -= 1
-        if all(ch in LETTERS_SET for ch in cards):
-            result = bool(self.lexicon.is_prefix(cards))
-        else:
-            result = self.lexicon.read(cards) is not None
-        self.cache[cards] = result
-        return result
+        return bool(self.lexicon.is_prefix(letters))
+
+    def read(self, cards: str) -> str | None:
+        """The letters of a reading of ``cards`` (letters and joker glyphs), or ``None``."""
+        if self.budget <= 0:
+            return None
+        self.budget -= 4
+        reading = self.lexicon.read(cards)
+        return None if reading is None else reading.letters
 
 
 def table_from_view(view: dict[str, Any]) -> list[TableCard]:
@@ -69,6 +78,10 @@ def table_from_view(view: dict[str, Any]) -> list[TableCard]:
 
 def hand_from_view(view: dict[str, Any]) -> list[HandCard]:
     return [(h["id"], h["face"], h["value"]) for h in view["hand"] or []]
+
+
+def _letters_for(face: str) -> str:
+    return LETTERS if face == ANY else "".join(sorted(JOKER_LETTERS[face]))
 
 
 def generate(
@@ -80,65 +93,96 @@ def generate(
     budget: int = 3000,
 ) -> list[Candidate]:
     """Up to ``limit`` distinct valid shots (any value: the caller compares with the
-    weight), each a whole new table made of table and hand cards."""
-    search = _Search(lexicon, budget)
-    found: dict[str, Candidate] = {}
-    base = [(c, g, "") for c, g, _l, _v in table]
-    base_text = "".join(g for _c, g, _l, _v in table)
-    base_value = sum(v for _c, _g, _l, v in table)
+    weight), each a whole new table made of table and hand cards.
 
-    def record(seq: list[tuple[int, str, str]], text: str, value: int, laid: int) -> None:
-        key = text + "|" + ",".join(str(c) for c, _g, _l in seq)
+    The search walks *letters*: a joker of the hand branches over the letters it may
+    stand for, a ``◀`` repeats the last letter and a ``▶`` the next one, and every
+    step is one "does a word start so?" look-up. The shots themselves leave jokers
+    unstated: the engine finds their reading again."""
+    search = _Search(lexicon, budget)
+    found: dict[tuple[tuple[int, str], ...], Candidate] = {}
+
+    def record(seq: list[tuple[int, str, str]], value: int, laid: int) -> None:
+        key = tuple((c, g) for c, g, _l in seq)
         if key not in found and len(found) < limit:
             found[key] = Candidate(tuple(seq), value, laid)
 
     def extend(
-        seq: list[tuple[int, str, str]], text: str, value: int, used: set[int], laid: int
+        seq: list[tuple[int, str, str]],
+        letters: str,
+        value: int,
+        used: set[int],
+        laid: int,
+        after: bool,
     ) -> None:
-        """Add hand cards on the right while the word still starts a French word."""
+        """Add hand cards on the right while the letters still start a French word;
+        ``after``: the last card is a ``▶`` waiting for the letter it copies."""
         if len(found) >= limit or search.budget <= 0:
             return
         tried: set[str] = set()
         for card, face, card_value in hand:
-            if card in used:
+            if card in used or face in tried:
                 continue
-            for glyph in _glyphs(face):
-                if glyph in tried:
+            tried.add(face)
+            used.add(card)
+            if face in LETTERS_SET:
+                options: list[tuple[str, str]] = [(face, face)]
+            elif face == DOUBLE:
+                options = []
+                if letters and not after:
+                    options.append((BEFORE, letters[-1]))
+                if not after:
+                    options.append((AFTER, ""))
+            else:
+                options = [(face, x) for x in _letters_for(face)]
+            for glyph, letter in options:
+                if glyph == AFTER:
+                    seq.append((card, glyph, ""))
+                    extend(seq, letters, value + card_value, used, laid + 1, True)
+                    seq.pop()
                     continue
-                tried.add(glyph)
-                new_text = text + glyph
-                if not search.ok(new_text):
+                new_letters = letters + (letter + letter if after else letter)
+                if not search.prefix(new_letters):
                     continue
                 seq.append((card, glyph, ""))
-                used.add(card)
-                record(seq, new_text, value + card_value, laid + 1)
-                extend(seq, new_text, value + card_value, used, laid + 1)
-                used.discard(card)
+                record(seq, value + card_value, laid + 1)
+                extend(seq, new_letters, value + card_value, used, laid + 1, False)
                 seq.pop()
+            used.discard(card)
 
-    # Words from the hand alone.
-    extend([], "", 0, set(), 0)
-    if table and search.ok(base_text):
-        # The table word extended on the right.
-        extend(list(base), base_text, base_value, set(), 0)
-        # One or two hand cards on the left, then extended on the right.
-        for k in (1, 2):
-            seen: set[str] = set()
-            for combo in permutations(hand, k):
-                for glyph_choice in _glyph_choices(combo):
-                    left = "".join(glyph_choice)
-                    if left in seen:
-                        continue
-                    seen.add(left)
-                    text = left + base_text
-                    if not search.ok(text):
-                        continue
-                    seq = [(c, g, "") for (c, _f, _v), g in zip(combo, glyph_choice, strict=True)]
-                    seq += base
-                    value = base_value + sum(v for _c, _f, v in combo)
-                    used = {c for c, _f, _v in combo}
-                    record(seq, text, value, k)
-                    extend(seq, text, value, used, k)
+    # Words from the hand alone (serves; LOBs when the table is not empty).
+    extend([], "", 0, set(), 0, False)
+    if not table:
+        return list(found.values())
+    base = [(c, g, "") for c, g, _l, _v in table]
+    base_letters = "".join(letter for _c, _g, letter, _v in table)
+    base_value = sum(v for _c, _g, _l, v in table)
+    if "?" in base_letters or not search.prefix(base_letters):
+        return list(found.values())
+    # The table word extended on the right.
+    extend(list(base), base_letters, base_value, set(), 0, False)
+    # One or two hand cards on the left, then extended on the right.
+    for k in (1, 2):
+        seen: set[str] = set()
+        for combo in permutations(hand, k):
+            for glyph_choice in _glyph_choices(combo):
+                left = "".join(glyph_choice)
+                if left in seen or search.budget <= 0:
+                    continue
+                seen.add(left)
+                if all(g in LETTERS_SET for g in left):
+                    text = left + base_letters
+                    letters = text if search.prefix(text) else None
+                else:
+                    letters = search.read(left + base_letters)
+                if letters is None:
+                    continue
+                seq = [(c, g, "") for (c, _f, _v), g in zip(combo, glyph_choice, strict=True)]
+                seq += base
+                value = base_value + sum(v for _c, _f, v in combo)
+                used = {c for c, _f, _v in combo}
+                record(seq, value, k)
+                extend(seq, letters, value, used, k, False)
     return list(found.values())
 
 

@@ -482,7 +482,10 @@ class TennisMotsState(State):
                     "un NET sans carte de la main est une simple passe (« passe »)",
                     "a NET with no card from the hand is a plain pass ('pass')",
                 )
-            if not plan.valid and not bluff:
+            # A fault is never checked: it is penalised whatever it spells, and a
+            # server can always fault (a hand of doubles reads no word at all).
+            is_fault = serve and not self.last_rally
+            if not plan.valid and not bluff and not is_fault:
                 raise IllegalAction(*_not_a_word(word))
         return plan
 
