@@ -42,7 +42,7 @@ ANY, CONSONANT, VOWEL, BEFORE, AFTER = "★", "■", "●", "◀", "▶"
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 VOWELS = "AEIOU"
 CONSONANTS = "".join(c for c in LETTERS if c not in VOWELS)  # Y is a consonant here
-_DOMAINS = {ANY: LETTERS, CONSONANT: CONSONANTS, VOWEL: VOWELS, BEFORE: LETTERS, AFTER: LETTERS}
+_DOMAINS = {ANY: LETTERS, CONSONANT: CONSONANTS, VOWEL: VOWELS}
 _CARD_CHARS = frozenset(LETTERS) | frozenset(JOKERS)
 
 DATA_FILE = "lexicon-fr.bin"
@@ -139,6 +139,7 @@ def fold_entry(entry: str, *, keep_capitals: bool = False) -> str | None:
 _MASK = (1 << 26) - 1
 _DEPTH_SHIFT = 26
 _BITS = {letter: 1 << i for i, letter in enumerate(LETTERS)}
+_SPELLED_MASKS: dict[int, str] = {}  # next-letter masks already spelled out
 
 
 def build_tables(words: Iterable[str]) -> tuple[dawg.CompletionDAWG, dawg.IntDAWG, int]:
@@ -339,6 +340,24 @@ class Lexicon:
             return None
         return self._example_of(letters)
 
+    def next_letters(self, letters: str) -> str:
+        """The letters that may follow ``letters`` in some word, alphabetically ("" when
+        ``letters`` starts no word or is only a whole word): one lookup, for move
+        generators that extend a start card by card."""
+        value = self._starts.get(letters) if letters else self._root
+        if value is None:
+            return ""
+        mask = value & _MASK
+        found = _SPELLED_MASKS.get(mask)
+        if found is None:
+            found = _SPELLED_MASKS[mask] = "".join(c for c, b in _BITS.items() if mask & b)
+        return found
+
+    def spellings(self, cards: str) -> Iterator[str]:
+        """The letters of every reading of ``cards``, like :meth:`readings` without the
+        examples and joker lists: the cheap form for move generation."""
+        return self._walk(cards)
+
     def words(self) -> Iterator[str]:
         """Every word of the list, in alphabetical order."""
         return iter(self._words.iterkeys())
@@ -372,8 +391,14 @@ class Lexicon:
     def readings(self, cards: str) -> Iterator[Reading]:
         """Every distinct reading of ``cards`` that is a start of a word, alphabetically."""
         is_word = self._words.__contains__
+        where = [i for i, c in enumerate(cards) if c in JOKERS]
+        example_of = self._example_of
         for letters in self._walk(cards):
-            yield self._reading(cards, letters, is_word(letters))
+            jokers = tuple([(i, letters[i]) for i in where])
+            if is_word(letters):
+                yield Reading(letters, jokers, letters, True)
+            else:
+                yield Reading(letters, jokers, example_of(letters), False)
 
     def _reading(self, cards: str, letters: str, complete: bool) -> Reading:
         jokers = tuple((i, letters[i]) for i, c in enumerate(cards) if c in JOKERS)
@@ -399,81 +424,102 @@ class Lexicon:
     def _walk(self, cards: str) -> Iterator[str]:
         """Each reading of ``cards`` that starts a word, in alphabetical order.
 
-        Cards joined by doubles (◀ copies the card before, ▶ the card after) form one
-        group that reads as one letter; the walk chooses a letter per group, left to
-        right, among the letters the table says may follow, so no branch is wasted.
+        Cards tied by doubles (◀ copies the card before, ▶ the card after) read as one
+        letter, chosen at the leftmost of them. Only cards with a real choice (★ ■ ●,
+        or doubles copying them) branch; the letters between two choices are known, so
+        each branch costs one lookup, and only letters that the starts table says may
+        follow are tried.
         """
-        groups = joker_groups(cards)
-        if groups is None:
+        source = sources(cards)
+        if source is None:
             return
-        group_of, domains = groups
         n = len(cards)
-        chosen: dict[int, str] = {}
+        leader: dict[int, int] = {}
+        for i, s in enumerate(source):
+            leader.setdefault(s, i)
+        letters = [""] * n  # the letter each card reads as, filled as the walk goes
+        choices: dict[int, list[tuple[str, int]]] = {}  # leftmost card of a free group
+        follows = [-1] * n
+        for i, s in enumerate(source):
+            if leader[s] != i:
+                follows[i] = leader[s]
+            elif cards[s] in _DOMAINS:
+                choices[i] = [(c, _BITS[c]) for c in _DOMAINS[cards[s]]]
+            else:
+                letters[i] = cards[s]
+        branch = sorted(choices)
+        # The known letters after each choice (and before the first), as card positions.
+        cuts = [-1, *branch, n]
+        runs = [range(cuts[k] + 1, cuts[k + 1]) for k in range(len(cuts) - 1)]
+
+        def spell(run: range) -> str:
+            for i in run:
+                if follows[i] >= 0:
+                    letters[i] = letters[follows[i]]
+            return "".join([letters[i] for i in run])
+
+        # Runs with no copy of a choice are the same on every branch: spell them once.
+        fixed = [None if any(follows[i] in choices for i in run) else spell(run) for run in runs]
         get = self._starts.get
-        bits = _BITS
+        head = spell(runs[0])
+        value = get(head) if head else self._root
+        if value is None:
+            return
+        if not branch:
+            yield head
+            return
+        last = len(branch) - 1
+        # Depth-first, one frame per choice: the word so far and the letters left to try.
+        words = [head] + [""] * last
+        todo = [[o for o in choices[branch[0]] if value & o[1]]] + [[]] * last
+        tried = [0] * len(branch)
+        k = 0
+        while k >= 0:
+            options = todo[k]
+            t = tried[k]
+            if t == len(options):
+                k -= 1
+                continue
+            tried[k] = t + 1
+            letter = options[t][0]
+            letters[branch[k]] = letter
+            tail = fixed[k + 1]
+            word = words[k] + letter + (spell(runs[k + 1]) if tail is None else tail)
+            value = get(word)
+            if value is None:
+                continue
+            if k == last:
+                yield word
+                continue
+            k += 1
+            words[k] = word
+            todo[k] = [o for o in choices[branch[k]] if value & o[1]]
+            tried[k] = 0
 
-        def walk(i: int, prefix: str, value: int) -> Iterator[str]:
-            if i == n:
-                yield prefix
-                return
-            group = group_of[i]
-            mask = value & _MASK
-            letter = chosen.get(group)
-            if letter is not None:
-                if mask & bits[letter]:
-                    yield from walk(i + 1, prefix + letter, get(prefix + letter))
-                return
-            for letter in domains[group]:
-                if mask & bits[letter]:
-                    chosen[group] = letter
-                    yield from walk(i + 1, prefix + letter, get(prefix + letter))
-                    del chosen[group]
 
-        yield from walk(0, "", self._root)
+def sources(cards: str) -> list[int] | None:
+    """For each card, the position of the card whose letter it shows (itself, or for a
+    double the card it copies, following chains like ``A◀◀``).
 
-
-def joker_groups(cards: str) -> tuple[list[int], list[str]] | None:
-    """Which cards must read as the same letter, and the letters each group may be.
-
-    Returns ``(group of each card, letters allowed for each group)``, or None when the
-    cards can never read: a ◀ first, a ▶ last, doubles with no other card to copy, or a
-    group whose constraints clash (e.g. ``●◀`` cannot read as a consonant ``■``).
+    None when the cards can never read: a ◀ first, a ▶ last, or doubles that only copy
+    each other (``▶◀``). A double copies one neighbour, so a chain ends on one real card
+    (a letter, ★, ■ or ●) whose letter the whole chain shows.
     """
     n = len(cards)
     if n == 0 or cards[0] == BEFORE or cards[-1] == AFTER:
         return None
-    parent = list(range(n))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    for i, card in enumerate(cards):
-        if card == BEFORE:
-            parent[root(i)] = root(i - 1)
-        elif card == AFTER:
-            parent[root(i)] = root(i + 1)
-    group_of: list[int] = []
-    numbering: dict[int, int] = {}
+    found: list[int] = []
     for i in range(n):
-        group_of.append(numbering.setdefault(root(i), len(numbering)))
-    allowed = [set(LETTERS) for _ in numbering]
-    anchored = [False] * len(numbering)
-    for i, card in enumerate(cards):
-        group = group_of[i]
-        if card in LETTERS:
-            allowed[group] &= {card}
-        elif card in _DOMAINS:
-            allowed[group] &= set(_DOMAINS[card])
-        else:
+        j, steps = i, 0
+        while cards[j] == BEFORE or cards[j] == AFTER:
+            j += -1 if cards[j] == BEFORE else 1
+            steps += 1
+            if steps > n:
+                return None
+        if cards[j] not in _CARD_CHARS:
             return None
-        if card not in (BEFORE, AFTER):
-            anchored[group] = True
-    if not all(anchored) or not all(allowed):
-        return None
-    return group_of, ["".join(sorted(a)) for a in allowed]
+        found.append(j)
+    return found
 
 
 def obstacle(cards: str) -> str | None:
@@ -486,6 +532,6 @@ def obstacle(cards: str) -> str | None:
         return "before_first"
     if cards and cards[-1] == AFTER:
         return "after_last"
-    if not cards or joker_groups(cards) is not None:
+    if not cards or sources(cards) is not None:
         return None
     return "nothing_to_copy"
