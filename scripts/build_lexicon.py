@@ -18,7 +18,8 @@ Rerun (as root on Debian or Ubuntu, from the repository root)::
     PYTHONPATH=src python scripts/build_lexicon.py
 
 Options: ``--dic``/``--aff`` to read other Hunspell files, ``--words FILE`` to also
-write the folded word list (one per line), ``--out`` for another output file.
+write the folded word list (one per line), ``--from-words FILE`` to skip the expansion
+and rebuild the tables from such a list, ``--out`` for another output file.
 """
 
 from __future__ import annotations
@@ -194,15 +195,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--aff", type=Path, default=Path("/usr/share/hunspell/fr.aff"))
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument("--words", type=Path, default=None, help="also write the folded list")
+    parser.add_argument(
+        "--from-words",
+        type=Path,
+        default=None,
+        help="skip the expansion: read a folded list written earlier by --words",
+    )
     args = parser.parse_args(argv)
 
-    affixes = read_aff(args.aff)
-    raw: set[str] = set()
-    stems = 0
-    for word, flags in read_dic(args.dic, affixes):
-        stems += 1
-        expand(word, flags, affixes, raw)
-    folded = {w for entry in raw if (w := fold_entry(entry))}
+    stems, raw = 0, set()
+    if args.from_words:
+        folded = set(args.from_words.read_text(encoding="ascii").split())
+    else:
+        affixes = read_aff(args.aff)
+        for word, flags in read_dic(args.dic, affixes):
+            stems += 1
+            expand(word, flags, affixes, raw)
+        folded = {w for entry in raw if (w := fold_entry(entry))}
     missing = [w for w in MUST_HAVE if w not in folded]
     extra = [w for w in MUST_NOT_HAVE if w in folded]
     if missing or extra:

@@ -176,3 +176,14 @@ def test_bad_lists_are_refused(tmp_path: Path, content: str | bytes | None) -> N
     assert error.code == "bad_lexicon"
     assert error.message("fr") != error.message("en")
     assert "\n" not in error.message("en")
+
+
+def test_next_letters(lex: Lexicon) -> None:
+    assert lex.next_letters("JEU") == "".join(
+        c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if lex.is_prefix("JEU" + c)
+    )
+    assert "X" in lex.next_letters("JEU") and "Z" not in lex.next_letters("JEU")
+    assert lex.next_letters("JEUZ") == ""
+    assert lex.next_letters("ATTELLERAIENT") == ""  # a whole word nothing extends
+    assert lex.next_letters("") == "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    assert list(lex.spellings("ATTEL◀")) == ["ATTELL"]

@@ -165,3 +165,12 @@ def test_short_joker_runs_read_every_possible_letter(cards: str) -> None:
         assert letters == set("AEIOU")
     else:
         assert letters == {a + b for a in LETTERS for b in LETTERS if LEX.is_prefix(a + b)}
+
+
+@SETTINGS
+@given(st.sampled_from(WORDS), st.integers(min_value=0, max_value=9))
+def test_next_letters_agree_with_starts(word: str, length: int) -> None:
+    start = word[:length]
+    expected = "".join(c for c in LETTERS if LEX.is_prefix(start + c))
+    assert LEX.next_letters(start) == expected
+    assert list(LEX.spellings(start)) == [start]
