@@ -34,6 +34,13 @@ HELP = (
 )
 
 
+SET_ENDS = {
+    "last_rally": ("dernier échange joué", "last rally played"),
+    "bonus_unpaid": ("la pioche ne paie pas le bonus", "the draw pile cannot pay the bonus"),
+    "no_serve": ("plus personne ne peut servir", "nobody can serve any more"),
+}
+
+
 def player_name(seat: int, humans: int, lang: str) -> str:
     if seat < humans:
         return tr(lang, f"Joueur {seat + 1}", f"Player {seat + 1}")
@@ -198,10 +205,11 @@ def describe_event(event: dict[str, Any], humans: int, lang: str) -> str | None:
             if event["winner"] is not None
             else tr(lang, "personne (égalité)", "nobody (tie)")
         )
+        why_fr, why_en = SET_ENDS.get(event["reason"], (event["reason"], event["reason"]))
         return tr(
             lang,
-            f"Fin du set {event['number']} ({event['reason']}) : {scores}, gagné par {winner}",
-            f"End of set {event['number']} ({event['reason']}): {scores}, won by {winner}",
+            f"Fin du set {event['number']} ({why_fr}) : {scores}, gagné par {winner}",
+            f"End of set {event['number']} ({why_en}): {scores}, won by {winner}",
         )
     if kind == "match":
         who = player_name(event["winner"], humans, lang)
