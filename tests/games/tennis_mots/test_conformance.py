@@ -16,8 +16,9 @@ CASES = [
     (2, {"bluff": False}),
     (3, {"bluff": False, "serve_weight": 8}),
     (2, {"serve_weight": 12, "sets_to_win": 1}),
+    (2, {"serve_weight": 0, "bluff": False, "sets_to_win": 1}),
 ]
-GAMES_PER_CASE = 35
+GAMES_PER_CASE = 30
 
 
 @pytest.mark.parametrize("case", range(len(CASES)))

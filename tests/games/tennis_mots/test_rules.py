@@ -4,7 +4,7 @@ positions with the real lexicon."""
 from __future__ import annotations
 
 import pytest
-from mots_position import GAME, arrange, new_state
+from mots_position import GAME, arrange, ids, new_state
 
 from partie.core import IllegalAction, NotYourTurn
 from partie.games.tennis_mots.notation import parse
@@ -48,10 +48,12 @@ def test_jeuz_is_refused_with_a_reason() -> None:
 
 def test_jeux_is_a_coup_droit_on_the_line() -> None:
     state = arrange(new_state(bluff=False), ["AAAAAAA", "XZSSSSS"], "JEU")
+    old = [c for c, _g, _l in state.table]
+    x = ids(state, 1, "X")[0]
     play(state, 1, "JEUX")
     shot = last(state, "shot")
     assert shot["value"] == 19 and shot["names"] == [COUP_DROIT, LIGNE]
-    assert [c for c, _g, _l in state.table][:3] == [c for c, _g, _l in state.table][:3]
+    assert [c for c, _g, _l in state.table] == [*old, x] and x not in state.hands[1]
     assert state.weight == 21 and len(state.hands[1]) == HAND_SIZE
 
 
@@ -289,3 +291,12 @@ def test_a_match_is_two_won_sets_and_reports_details() -> None:
     assert details["sets"] >= 2 and details["rallies"] > 0
     for key in ("aces", "faults", "double_faults", "challenges", "challenges_won"):
         assert isinstance(details[key], int)
+
+
+def test_a_server_holding_only_doubles_can_always_fault() -> None:
+    # With a serve weight of 0 no card is under the weight, and a double never reads:
+    # the server can still fault with it, so the game never gets stuck.
+    state = arrange(new_state(serve_weight=0, bluff=False), ["◀", "EEEEEEE"], draw=3)
+    assert "aucun mot" in refused(state, 0, "<").fr
+    play(state, 0, "net <")
+    assert last(state, "fault")["double"] is False and state.serve_number == 2

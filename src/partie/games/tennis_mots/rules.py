@@ -470,7 +470,9 @@ class TennisMotsState(State):
             if not plan.valid and not (bluff and names_of.LIGNE in plan.names):
                 raise IllegalAction(*_not_a_word(word))
         else:
-            if plan.value >= weight:
+            # A double card alone never reads: a server may always fault with it.
+            only_doubles = serve and all(self.deck.faces[c] == DOUBLE for c, _g, _l in plan.new)
+            if plan.value >= weight and not (only_doubles and not self.last_rally):
                 raise IllegalAction(
                     f"{word} : {plan.value} points, le poids ({weight}) est atteint : "
                     f"ce n'est pas un NET, jouez-le",
