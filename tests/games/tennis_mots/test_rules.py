@@ -196,15 +196,17 @@ def test_ace_bonus_unpaid_ends_the_set_with_every_card() -> None:
     set_before = state.set_number
     play(state, 0, "JEU")
     assert len(state.draw) == 2
+    values = state.deck.values
+    in_play = [c for c, _g, _l in state.table] + state.draw + state.pot
+    in_play += [c for hand in state.hands for c in hand]
     state.apply(1, PASS)
     rally = last(state, "rally")
     assert rally["unpaid"] and rally["winner"] == 0
     end = last(state, "set")
     assert end["reason"] == "bonus_unpaid" and end["number"] == set_before
-    # The server won the table, the draw pile and every hand: all but what was put
-    # out of play to make the draw pile short.
-    out = sum(state.deck.values[c] for c in range(state.deck.size)) - end["scores"][0]
-    assert end["scores"] == [end["scores"][0], 0] and 0 < out < 263
+    # The server won the table, the rest of the draw pile and every hand.
+    assert end["scores"] == [sum(values[c] for c in in_play), 0]
+    assert end["scores"][0] == 12 + 14 + 15 + 4  # JEU, the S's, AAAA+BAA drawn, AA left
     assert state.set_number == set_before + 1
 
 
