@@ -302,3 +302,16 @@ def test_a_server_holding_only_doubles_can_always_fault() -> None:
     assert "aucun mot" in refused(state, 0, "<").fr
     play(state, 0, "net <")
     assert last(state, "fault")["double"] is False and state.serve_number == 2
+
+
+def test_a_set_score_is_tricks_minus_malus() -> None:
+    state = arrange(new_state(bluff=False), ["JEU", "NAIMERA"], draw=0)
+    # Two cards out of play go to seat 0's malus pile (values 2 + 2).
+    state.malus[0] = [state.removed.pop(0), state.removed.pop(0)]
+    malus = sum(state.deck.values[c] for c in state.malus[0])
+    play(state, 0, "JEU")
+    state.apply(1, PASS)
+    end = last(state, "set")
+    assert end["reason"] == "last_rally"
+    hand_1 = sum(state.deck.values[state.deck.faces.index(f)] for f in "NAIMERA")
+    assert end["scores"] == [12 + hand_1 - malus, 0]

@@ -76,6 +76,9 @@ class SimpleBot(Bot):
             return Net(((card["id"], glyph, ""),))
         if seat is not None and hand and self.rng.random() < 0.3:
             nets = [c for c in found if c.value < weight and c.laid == 1]
+            # Rather a NET that builds on the table word than a lone card.
+            table_size = len(view["table"])
+            nets = [c for c in nets if len(c.cards) > table_size] or nets
             if nets:
                 return Net(self.rng.choice(nets).cards)
         return PASS
