@@ -104,9 +104,15 @@ def fold(text: str) -> str:
 def parse_cards(text: str) -> str:
     """Fold what a person typed and check it holds only letters and jokers."""
     cards = "".join(fold(text).split())
+    if not cards:
+        raise BadLetters(
+            "rien à vérifier : tapez des lettres A-Z ou des jokers ★ ■ ● ◀ ▶ (* # @ < >)",
+            "nothing to check: type letters A-Z or jokers ★ ■ ● ◀ ▶ (* # @ < >)",
+            text=text,
+        )
     bad = sorted({c for c in cards if c not in _CARD_CHARS})
-    if not cards or bad:
-        shown = "".join(bad) or "∅"
+    if bad:
+        shown = "".join(bad)
         raise BadLetters(
             f"« {text} » : seules les lettres A-Z et les jokers ★ ■ ● ◀ ▶ (* # @ < >) "
             f"sont permis, pas « {shown} »",
@@ -235,9 +241,9 @@ class Lexicon:
             if value is not None:
                 root_mask |= bit
                 root_depth = max(root_depth, (value >> _DEPTH_SHIFT) + 1)
-        self._root = (
-            root_mask | root_depth << _DEPTH_SHIFT
-        )  # the value of the empty start: which letters begin a word
+        # The value of the empty start: which letters begin a word, the longest word.
+        self._root = root_mask | root_depth << _DEPTH_SHIFT
+        self._origin: tuple[object, ...] = ("words",)  # how to rebuild it in another process
         self._example_of = functools.lru_cache(maxsize=1 << 16)(self._find_example)
         # Bound C methods, not Python ones: the move generator calls these in tight loops.
         self.is_word = words.__contains__  # type: ignore[method-assign]
@@ -255,11 +261,13 @@ class Lexicon:
                     meta, words, starts = read_data(ref.read_bytes())
                     forms = int(meta["forms"])  # type: ignore[call-overload]
                     source = str(meta.get("source", ""))
-                    cls._default = cls(words, starts, forms=forms, source=source)
+                    lexicon = cls(words, starts, forms=forms, source=source)
+                    lexicon._origin = ("default",)
+                    cls._default = lexicon
         return cls._default
 
     @classmethod
-    def from_words(cls, words: Iterable[str], *, source: str = "") -> Lexicon:
+    def from_words(cls, words: Iterable[str], source: str = "") -> Lexicon:
         """A lexicon from words already folded to A-Z."""
         unique = set(words)
         word_table, start_table, _ = build_tables(unique)
@@ -315,8 +323,21 @@ class Lexicon:
                 path=str(where),
             )
         lexicon = cls.from_words(words, source=str(where))
+        lexicon._origin = ("file", str(where))
         cls._files[key] = lexicon
         return lexicon
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle by origin (for worker processes): the shipped list reloads from the
+        package, a file from its path, other lists from their words."""
+        if self._origin[0] == "default":
+            return (Lexicon.default, ())
+        if self._origin[0] == "file":
+            return (Lexicon.from_file, (self._origin[1],))
+        return (Lexicon.from_words, (list(self.words()), self.source))
+
+    def __repr__(self) -> str:
+        return f"<Lexicon {self.forms} forms from {self.source or 'a word list'}>"
 
     # -- plain questions (letters already folded to A-Z) --
 
