@@ -20,7 +20,6 @@ import os
 import struct
 import threading
 import unicodedata
-import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from importlib import resources
@@ -48,7 +47,7 @@ _CARD_CHARS = frozenset(LETTERS) | frozenset(JOKERS)
 DATA_FILE = "lexicon-fr.bin"
 """The shipped lexicon inside ``partie.games.tennis_mots.data``."""
 
-_MAGIC = b"PARTIE-LEXICON 1\n"
+_MAGIC = b"PARTIE-LEXICON 2\n"  # then length-prefixed parts, uncompressed: loads faster
 
 
 class BadLexicon(PartieError):
@@ -192,19 +191,19 @@ def write_data(path: Path, words: Iterable[str], meta: dict[str, object]) -> Non
     header = json.dumps({**meta, "forms": len(unique), "starts": starts})
     parts = [header.encode("utf-8"), word_table.tobytes(), start_table.tobytes()]
     body = b"".join(struct.pack("<I", len(p)) + p for p in parts)
-    path.write_bytes(_MAGIC + zlib.compress(body, 9))
+    path.write_bytes(_MAGIC + body)
 
 
 def read_data(blob: bytes) -> tuple[dict[str, object], dawg.CompletionDAWG, dawg.IntDAWG]:
     """The header and two tables of a lexicon file written by :func:`write_data`."""
     if not blob.startswith(_MAGIC):
         raise ValueError("not a partie lexicon file")
-    body = zlib.decompress(blob[len(_MAGIC) :])
+    body = memoryview(blob)[len(_MAGIC) :]
     parts: list[bytes] = []
     at = 0
     while at < len(body):
         (size,) = struct.unpack_from("<I", body, at)
-        parts.append(body[at + 4 : at + 4 + size])
+        parts.append(bytes(body[at + 4 : at + 4 + size]))
         at += 4 + size
     header, words_raw, starts_raw = parts
     meta = json.loads(header)
