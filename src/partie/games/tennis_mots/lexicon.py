@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 import struct
 import threading
 import unicodedata
@@ -122,6 +123,9 @@ def parse_cards(text: str) -> str:
     return cards
 
 
+_LEFT_OUT = re.compile(r"[-'’\s\d]")
+
+
 def fold_entry(entry: str, *, keep_capitals: bool = False) -> str | None:
     """One line of a word list folded to A-Z, or None when the entry is left out.
 
@@ -129,9 +133,11 @@ def fold_entry(entry: str, *, keep_capitals: bool = False) -> str | None:
     entries with a capital letter (proper nouns, acronyms) unless ``keep_capitals``
     (for lists written all in capitals).
     """
-    if not keep_capitals and any(c.isupper() for c in entry):
+    if entry.isascii() and entry.isalpha():  # the common case, at C speed
+        return entry.upper() if keep_capitals or entry.islower() else None
+    if not keep_capitals and entry != entry.lower():
         return None
-    if any(c in "-'’ \t" or c.isdigit() for c in entry):
+    if _LEFT_OUT.search(entry):
         return None
     word = fold(entry)
     if word.isascii() and word.isalpha() and word.isupper():
@@ -156,31 +162,31 @@ def build_tables(words: Iterable[str]) -> tuple[dawg.CompletionDAWG, dawg.IntDAW
     the DAWG still merges equal endings, and the joker walk and the example search need
     one lookup per step. Walks the sorted words once, like building a trie depth-first.
     """
-    ordered = sorted(set(words))
+    ordered = sorted({w for w in words if w})
     values: dict[str, int] = {}
-    stack: list[list] = []  # [start, next-letter mask, longest completion], one per length
-
-    def close() -> None:
-        start, mask, depth = stack.pop()
-        values[start] = mask | depth << _DEPTH_SHIFT
-        if stack:
-            parent = stack[-1]
-            parent[1] |= _BITS[start[-1]]
-            parent[2] = max(parent[2], depth + 1)
-
+    bits = _BITS
+    # The chain of open starts of the current word, one entry per length.
+    starts: list[str] = []
+    masks: list[int] = []
+    depths: list[int] = []
     previous = ""
-    for word in ordered:
+    for word in [*ordered, ""]:  # the empty sentinel closes every start at the end
         common = 0
         limit = min(len(previous), len(word))
         while common < limit and previous[common] == word[common]:
             common += 1
-        while len(stack) > common:
-            close()
-        for k in range(len(stack) + 1, len(word) + 1):
-            stack.append([word[:k], 0, 0])
+        while len(starts) > common:  # close the starts this word leaves
+            start, depth = starts.pop(), depths.pop()
+            values[start] = masks.pop() | depth << _DEPTH_SHIFT
+            if starts:
+                masks[-1] |= bits[start[-1]]
+                if depths[-1] <= depth:
+                    depths[-1] = depth + 1
+        for k in range(len(starts) + 1, len(word) + 1):
+            starts.append(word[:k])
+            masks.append(0)
+            depths.append(0)
         previous = word
-    while stack:
-        close()
     return dawg.CompletionDAWG(ordered), dawg.IntDAWG(values.items()), len(values)
 
 
@@ -313,7 +319,7 @@ class Lexicon:
             ) from None
         entries = [line.strip() for line in text.splitlines()]
         entries = [e for e in entries if e and not e.startswith("#")]
-        keep_capitals = not any(c.islower() for e in entries for c in e)
+        keep_capitals = text == text.upper()  # a list with no lower case at all
         words = {w for e in entries if (w := fold_entry(e, keep_capitals=keep_capitals))}
         if not words:
             raise BadLexicon(
