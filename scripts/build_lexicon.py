@@ -205,7 +205,8 @@ def main(argv: list[str] | None = None) -> int:
 
     stems, raw = 0, set()
     if args.from_words:
-        folded = set(args.from_words.read_text(encoding="ascii").split())
+        listed = args.from_words.read_text(encoding="ascii").split()
+        folded = {w for entry in listed if (w := fold_entry(entry, keep_capitals=True))}
     else:
         affixes = read_aff(args.aff)
         for word, flags in read_dic(args.dic, affixes):
@@ -228,9 +229,10 @@ def main(argv: list[str] | None = None) -> int:
     write_data(args.out, folded, meta)
     if args.words:
         args.words.write_text("".join(w + "\n" for w in sorted(folded)), encoding="ascii")
+    if not args.from_words:
+        print(f"{stems} stems → {len(raw)} forms", file=sys.stderr)
     print(
-        f"{stems} stems → {len(raw)} forms → {len(folded)} folded A-Z forms; "
-        f"wrote {args.out} ({args.out.stat().st_size} bytes)",
+        f"{len(folded)} folded A-Z forms; wrote {args.out} ({args.out.stat().st_size} bytes)",
         file=sys.stderr,
     )
     return 0

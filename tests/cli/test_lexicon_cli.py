@@ -108,3 +108,10 @@ def test_the_installed_command(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "ATTEL◀ → valide : ATTELL… (ex. ATTELLERAIENT)"
+
+
+def test_mistakes_follow_the_chosen_language(capsys: pytest.CaptureFixture[str]) -> None:
+    _, _, french_err = run(["lexicon", "check", "jeu2"], capsys)
+    code, _, english_err = run(["lexicon", "check", "--lang", "en", "jeu2"], capsys)
+    assert code == 2
+    assert "seules les lettres" in french_err and "only the letters" in english_err

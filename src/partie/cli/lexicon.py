@@ -12,6 +12,7 @@ from typing import Any
 import click
 
 from partie.cli.common import lang as default_lang
+from partie.core.errors import PartieError
 from partie.games.tennis_mots.lexicon import Lexicon, Reading, obstacle, parse_cards
 
 _OBSTACLES = {
@@ -83,11 +84,18 @@ def lexicon() -> None:
 def check(
     words: tuple[str, ...], as_json_output: bool, lexicon_file: str | None, lang: str | None
 ) -> None:
-    """Say whether each WORD (jokers allowed: * # @ < > or ★ ■ ● ◀ ▶) is a French word
-    or the start of one, and how its jokers read."""
+    """Is each WORD a French word, or the start of one?
+
+    WORD may hold jokers: ★ any letter, ■ a consonant, ● a vowel, ◀ same as the card
+    before, ▶ same as the card after (type * # @ < >, quoted). Each verdict shows how
+    the jokers read and an example word.
+    """
     lang = lang or default_lang()
-    all_cards = [parse_cards(word) for word in words]  # refuse bad input before any output
-    table = Lexicon.from_file(lexicon_file) if lexicon_file else Lexicon.default()
+    try:
+        all_cards = [parse_cards(word) for word in words]  # refuse bad input before output
+        table = Lexicon.from_file(lexicon_file) if lexicon_file else Lexicon.default()
+    except PartieError as error:
+        raise click.UsageError(error.message(lang)) from None
     readings = [table.read(cards) for cards in all_cards]
     if as_json_output:
         items = [as_json(w, c, r) for w, c, r in zip(words, all_cards, readings, strict=True)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from pathlib import Path
 
 import pytest
@@ -187,3 +188,14 @@ def test_next_letters(lex: Lexicon) -> None:
     assert lex.next_letters("ATTELLERAIENT") == ""  # a whole word nothing extends
     assert lex.next_letters("") == "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
     assert list(lex.spellings("ATTEL◀")) == ["ATTELL"]
+
+
+def test_a_lexicon_travels_to_worker_processes(lex: Lexicon, tmp_path: Path) -> None:
+    assert pickle.loads(pickle.dumps(lex)) is lex
+    path = tmp_path / "mots.txt"
+    path.write_text("zou\nzouave\n", encoding="utf-8")
+    table = Lexicon.from_file(path)
+    assert pickle.loads(pickle.dumps(table)) is table
+    small = Lexicon.from_words(["JEU", "JEUX"], "test")
+    copy = pickle.loads(pickle.dumps(small))
+    assert copy.forms == 2 and copy.is_word("JEUX") and copy.source == "test"

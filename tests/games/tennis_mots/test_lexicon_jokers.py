@@ -91,14 +91,12 @@ def hide(word: str, picks: list[int]) -> str:
     for i, pick in enumerate(picks[: len(word)]):
         letter = word[i]
         options = [letter, ANY, VOWEL if letter in "AEIOU" else CONSONANT]
-        if i > 0 and word[i - 1] == letter and cards[i - 1] != AFTER:
+        if i > 0 and word[i - 1] == letter and cards[i - 1] != AFTER:  # never ▶◀
             options.append(BEFORE)
         if i + 1 < len(word) and word[i + 1] == letter:
             options.append(AFTER)
         cards[i] = options[pick % len(options)]
-    text = "".join(cards)
-    # a ▶ pointing at a ◀ that points back copies nothing: keep the letter then
-    return text.replace(AFTER + BEFORE, word[0] + BEFORE) if AFTER + BEFORE in text else text
+    return "".join(cards)
 
 
 @SETTINGS
@@ -110,8 +108,6 @@ def hide(word: str, picks: list[int]) -> str:
 def test_a_hidden_word_is_found_again(word: str, length: int, picks: list[int]) -> None:
     start = word[:length]
     cards = hide(start, picks)
-    if AFTER + BEFORE in cards:
-        return
     found = {r.letters: r for r in LEX.readings(cards)}
     assert start in found, cards
     assert found[start].complete == LEX.is_word(start)
@@ -173,4 +169,4 @@ def test_next_letters_agree_with_starts(word: str, length: int) -> None:
     start = word[:length]
     expected = "".join(c for c in LETTERS if LEX.is_prefix(start + c))
     assert LEX.next_letters(start) == expected
-    assert list(LEX.spellings(start)) == [start]
+    assert list(LEX.spellings(start)) == ([start] if start else [])  # no cards, no reading

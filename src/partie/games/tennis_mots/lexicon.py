@@ -17,10 +17,10 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 import struct
 import threading
 import unicodedata
-import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from importlib import resources
@@ -48,7 +48,7 @@ _CARD_CHARS = frozenset(LETTERS) | frozenset(JOKERS)
 DATA_FILE = "lexicon-fr.bin"
 """The shipped lexicon inside ``partie.games.tennis_mots.data``."""
 
-_MAGIC = b"PARTIE-LEXICON 1\n"
+_MAGIC = b"PARTIE-LEXICON 2\n"  # then length-prefixed parts, uncompressed: loads faster
 
 
 class BadLexicon(PartieError):
@@ -104,9 +104,15 @@ def fold(text: str) -> str:
 def parse_cards(text: str) -> str:
     """Fold what a person typed and check it holds only letters and jokers."""
     cards = "".join(fold(text).split())
+    if not cards:
+        raise BadLetters(
+            "rien à vérifier : tapez des lettres A-Z ou des jokers ★ ■ ● ◀ ▶ (* # @ < >)",
+            "nothing to check: type letters A-Z or jokers ★ ■ ● ◀ ▶ (* # @ < >)",
+            text=text,
+        )
     bad = sorted({c for c in cards if c not in _CARD_CHARS})
-    if not cards or bad:
-        shown = "".join(bad) or "∅"
+    if bad:
+        shown = "".join(bad)
         raise BadLetters(
             f"« {text} » : seules les lettres A-Z et les jokers ★ ■ ● ◀ ▶ (* # @ < >) "
             f"sont permis, pas « {shown} »",
@@ -117,6 +123,9 @@ def parse_cards(text: str) -> str:
     return cards
 
 
+_LEFT_OUT = re.compile(r"[-'’\s\d]")
+
+
 def fold_entry(entry: str, *, keep_capitals: bool = False) -> str | None:
     """One line of a word list folded to A-Z, or None when the entry is left out.
 
@@ -124,9 +133,11 @@ def fold_entry(entry: str, *, keep_capitals: bool = False) -> str | None:
     entries with a capital letter (proper nouns, acronyms) unless ``keep_capitals``
     (for lists written all in capitals).
     """
-    if not keep_capitals and any(c.isupper() for c in entry):
+    if entry.isascii() and entry.isalpha():  # the common case, at C speed
+        return entry.upper() if keep_capitals or entry.islower() else None
+    if not keep_capitals and entry != entry.lower():
         return None
-    if any(c in "-'’ \t" or c.isdigit() for c in entry):
+    if _LEFT_OUT.search(entry):
         return None
     word = fold(entry)
     if word.isascii() and word.isalpha() and word.isupper():
@@ -151,31 +162,31 @@ def build_tables(words: Iterable[str]) -> tuple[dawg.CompletionDAWG, dawg.IntDAW
     the DAWG still merges equal endings, and the joker walk and the example search need
     one lookup per step. Walks the sorted words once, like building a trie depth-first.
     """
-    ordered = sorted(set(words))
+    ordered = sorted({w for w in words if w})
     values: dict[str, int] = {}
-    stack: list[list] = []  # [start, next-letter mask, longest completion], one per length
-
-    def close() -> None:
-        start, mask, depth = stack.pop()
-        values[start] = mask | depth << _DEPTH_SHIFT
-        if stack:
-            parent = stack[-1]
-            parent[1] |= _BITS[start[-1]]
-            parent[2] = max(parent[2], depth + 1)
-
+    bits = _BITS
+    # The chain of open starts of the current word, one entry per length.
+    starts: list[str] = []
+    masks: list[int] = []
+    depths: list[int] = []
     previous = ""
-    for word in ordered:
+    for word in [*ordered, ""]:  # the empty sentinel closes every start at the end
         common = 0
         limit = min(len(previous), len(word))
         while common < limit and previous[common] == word[common]:
             common += 1
-        while len(stack) > common:
-            close()
-        for k in range(len(stack) + 1, len(word) + 1):
-            stack.append([word[:k], 0, 0])
+        while len(starts) > common:  # close the starts this word leaves
+            start, depth = starts.pop(), depths.pop()
+            values[start] = masks.pop() | depth << _DEPTH_SHIFT
+            if starts:
+                masks[-1] |= bits[start[-1]]
+                if depths[-1] <= depth:
+                    depths[-1] = depth + 1
+        for k in range(len(starts) + 1, len(word) + 1):
+            starts.append(word[:k])
+            masks.append(0)
+            depths.append(0)
         previous = word
-    while stack:
-        close()
     return dawg.CompletionDAWG(ordered), dawg.IntDAWG(values.items()), len(values)
 
 
@@ -186,19 +197,19 @@ def write_data(path: Path, words: Iterable[str], meta: dict[str, object]) -> Non
     header = json.dumps({**meta, "forms": len(unique), "starts": starts})
     parts = [header.encode("utf-8"), word_table.tobytes(), start_table.tobytes()]
     body = b"".join(struct.pack("<I", len(p)) + p for p in parts)
-    path.write_bytes(_MAGIC + zlib.compress(body, 9))
+    path.write_bytes(_MAGIC + body)
 
 
 def read_data(blob: bytes) -> tuple[dict[str, object], dawg.CompletionDAWG, dawg.IntDAWG]:
     """The header and two tables of a lexicon file written by :func:`write_data`."""
     if not blob.startswith(_MAGIC):
         raise ValueError("not a partie lexicon file")
-    body = zlib.decompress(blob[len(_MAGIC) :])
+    body = memoryview(blob)[len(_MAGIC) :]
     parts: list[bytes] = []
     at = 0
     while at < len(body):
         (size,) = struct.unpack_from("<I", body, at)
-        parts.append(body[at + 4 : at + 4 + size])
+        parts.append(bytes(body[at + 4 : at + 4 + size]))
         at += 4 + size
     header, words_raw, starts_raw = parts
     meta = json.loads(header)
@@ -235,9 +246,9 @@ class Lexicon:
             if value is not None:
                 root_mask |= bit
                 root_depth = max(root_depth, (value >> _DEPTH_SHIFT) + 1)
-        self._root = (
-            root_mask | root_depth << _DEPTH_SHIFT
-        )  # the value of the empty start: which letters begin a word
+        # The value of the empty start: which letters begin a word, the longest word.
+        self._root = root_mask | root_depth << _DEPTH_SHIFT
+        self._origin: tuple[object, ...] = ("words",)  # how to rebuild it in another process
         self._example_of = functools.lru_cache(maxsize=1 << 16)(self._find_example)
         # Bound C methods, not Python ones: the move generator calls these in tight loops.
         self.is_word = words.__contains__  # type: ignore[method-assign]
@@ -255,11 +266,13 @@ class Lexicon:
                     meta, words, starts = read_data(ref.read_bytes())
                     forms = int(meta["forms"])  # type: ignore[call-overload]
                     source = str(meta.get("source", ""))
-                    cls._default = cls(words, starts, forms=forms, source=source)
+                    lexicon = cls(words, starts, forms=forms, source=source)
+                    lexicon._origin = ("default",)
+                    cls._default = lexicon
         return cls._default
 
     @classmethod
-    def from_words(cls, words: Iterable[str], *, source: str = "") -> Lexicon:
+    def from_words(cls, words: Iterable[str], source: str = "") -> Lexicon:
         """A lexicon from words already folded to A-Z."""
         unique = set(words)
         word_table, start_table, _ = build_tables(unique)
@@ -306,7 +319,7 @@ class Lexicon:
             ) from None
         entries = [line.strip() for line in text.splitlines()]
         entries = [e for e in entries if e and not e.startswith("#")]
-        keep_capitals = not any(c.islower() for e in entries for c in e)
+        keep_capitals = text == text.upper()  # a list with no lower case at all
         words = {w for e in entries if (w := fold_entry(e, keep_capitals=keep_capitals))}
         if not words:
             raise BadLexicon(
@@ -315,8 +328,21 @@ class Lexicon:
                 path=str(where),
             )
         lexicon = cls.from_words(words, source=str(where))
+        lexicon._origin = ("file", str(where))
         cls._files[key] = lexicon
         return lexicon
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle by origin (for worker processes): the shipped list reloads from the
+        package, a file from its path, other lists from their words."""
+        if self._origin[0] == "default":
+            return (Lexicon.default, ())
+        if self._origin[0] == "file":
+            return (Lexicon.from_file, (self._origin[1],))
+        return (Lexicon.from_words, (list(self.words()), self.source))
+
+    def __repr__(self) -> str:
+        return f"<Lexicon {self.forms} forms from {self.source or 'a word list'}>"
 
     # -- plain questions (letters already folded to A-Z) --
 
