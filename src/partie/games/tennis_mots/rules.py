@@ -455,7 +455,7 @@ class TennisMotsState(State):
                     "the server must serve: lay 1 to 7 cards",
                 )
             return Plan(seat, list(self.table), [], [], self.table_value, self.weight, (), True)
-        plan = self._plan(seat, action.cards, serve)
+        plan = self._plan(seat, action.cards)
         weight = plan.weight
         bluff = self._options.bluff
         word = cards_text(plan.new)
@@ -491,7 +491,7 @@ class TennisMotsState(State):
                 raise IllegalAction(*_not_a_word(word))
         return plan
 
-    def _plan(self, seat: int, cards: Any, serve: bool) -> Plan:
+    def _plan(self, seat: int, cards: Any) -> Plan:
         """Check the cards of a shot and compute what it would do."""
         deck = self.deck
         faces, values = deck.faces, deck.values
@@ -558,13 +558,11 @@ class TennisMotsState(State):
             else:
                 fixed.append(face)
                 previous = on_table.get(card)
-                if previous is not None and previous[1]:
+                if previous is not None and previous[1] in LETTERS_SET:
                     kept_letters.append(previous[1])
                     has_table_joker = True
                 else:
                     kept_letters.append(face)
-        if serve and len(added) > HAND_SIZE:
-            raise IllegalAction("on sert de 1 à 7 cartes", "a serve lays 1 to 7 cards")
         new_ids = [c for c, _g, _l in cards]
         removed = [c for c, _g, _l in self.table if c not in seen]
         value = sum(values[c] for c in new_ids)
