@@ -26,7 +26,9 @@ def french(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_verdicts_in_french(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(["lexicon", "check", "ATTEL<", "jeuz", "Jeu", "attel>e", "<a"], capsys)
+    code, out, _ = run(
+        ["lexicon", "check", "ATTEL<", "jeuz", "Jeu", "attel>e", "<a", "j@u", "jeu*z"], capsys
+    )
     assert code == 0
     assert out.splitlines() == [
         "ATTEL◀ → valide : ATTELL… (ex. ATTELLERAIENT)",
@@ -34,6 +36,8 @@ def test_verdicts_in_french(capsys: pytest.CaptureFixture[str]) -> None:
         "JEU → mot complet (JEU)",
         "ATTEL▶E → mot complet (ATTELEE)",
         "◀A → invalide : ◀ en première carte ne se lit jamais (il n'y a pas de carte avant)",
+        "J●U → mot complet (JEU)",
+        "JEU★Z → invalide : aucune lecture de JEU★Z ne commence un mot français",
     ]
 
 
@@ -68,6 +72,9 @@ def test_json(capsys: pytest.CaptureFixture[str]) -> None:
     }
     assert items[1]["valid"] and items[1]["complete_word"] and items[1]["reading"] == "ATTELEES"
     assert not items[2]["valid"] and items[2]["reading"] is None and items[2]["example"] is None
+    assert items[2]["reason"] == "no_word_starts_so"
+    _, out, _ = run(["lexicon", "check", "--json", "a>", "jeu*z"], capsys)
+    assert [i["reason"] for i in json.loads(out)] == ["after_last", "no_reading_starts_a_word"]
 
 
 def test_another_word_list(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

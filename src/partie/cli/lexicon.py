@@ -13,7 +13,7 @@ import click
 
 from partie.cli.common import lang as default_lang
 from partie.core.errors import PartieError
-from partie.games.tennis_mots.lexicon import Lexicon, Reading, obstacle, parse_cards
+from partie.games.tennis_mots.lexicon import JOKERS, Lexicon, Reading, obstacle, parse_cards
 
 _OBSTACLES = {
     "before_first": (
@@ -39,6 +39,10 @@ def verdict(cards: str, reading: Reading | None, lang: str) -> str:
         if problem is not None:
             fr_reason, en_reason = _OBSTACLES[problem]
             return f"{cards} → invalid: {en_reason}" if en else f"{cards} → invalide : {fr_reason}"
+        if any(c in JOKERS for c in cards):
+            if en:
+                return f"{cards} → invalid: no reading of {cards} starts a French word"
+            return f"{cards} → invalide : aucune lecture de {cards} ne commence un mot français"
         if en:
             return f"{cards} → invalid: no French word starts with {cards}"
         return f"{cards} → invalide : aucun mot français ne commence par {cards}"
@@ -47,6 +51,13 @@ def verdict(cards: str, reading: Reading | None, lang: str) -> str:
     if en:
         return f"{cards} → valid: {reading.letters}… (e.g. {reading.example})"
     return f"{cards} → valide : {reading.letters}… (ex. {reading.example})"
+
+
+def reason(cards: str) -> str:
+    """Why no reading exists, as a stable code for the JSON output."""
+    if problem := obstacle(cards):
+        return problem
+    return "no_reading_starts_a_word" if any(c in JOKERS for c in cards) else "no_word_starts_so"
 
 
 def as_json(typed: str, cards: str, reading: Reading | None) -> dict[str, Any]:
@@ -59,7 +70,7 @@ def as_json(typed: str, cards: str, reading: Reading | None) -> dict[str, Any]:
         "reading": None if reading is None else reading.letters,
         "jokers": [] if reading is None else [list(j) for j in reading.jokers],
         "example": None if reading is None else reading.example,
-        "reason": None if reading is not None else obstacle(cards) or "no_word_starts_so",
+        "reason": None if reading is not None else reason(cards),
     }
 
 
