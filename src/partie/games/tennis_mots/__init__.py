@@ -1,0 +1,1 @@
+"""Tennis de mots."""

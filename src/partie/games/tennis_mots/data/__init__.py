@@ -1,0 +1,1 @@
+"""Data files of Tennis de mots (the French lexicon and its licence)."""
