@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import deck_toml
 from partie.games.tennis_quizz.decks import (
     BadDeck,
     Card,
@@ -19,6 +18,7 @@ from partie.games.tennis_quizz.decks import (
     check_text,
     load_deck,
 )
+from quizz_decks import deck_toml
 
 BROKEN = (
     """

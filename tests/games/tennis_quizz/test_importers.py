@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import deck_toml
 from partie.games.tennis_quizz.decks import check_text, load_deck
 from partie.games.tennis_quizz.importers import (
     build_deck,
@@ -18,6 +17,7 @@ from partie.games.tennis_quizz.importers import (
     write_csv,
     write_gift,
 )
+from quizz_decks import deck_toml
 
 GIFT = r"""
 // a comment that is not metadata

@@ -212,7 +212,7 @@ def test_toss_is_seeded(small_deck: Path) -> None:
 
 
 def test_too_small_a_deck_is_refused(tmp_path: Path) -> None:
-    from conftest import deck_toml
+    from quizz_decks import deck_toml
 
     path = tmp_path / "three.toml"
     path.write_text(deck_toml(3), encoding="utf-8")
