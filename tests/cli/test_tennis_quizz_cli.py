@@ -142,3 +142,18 @@ def test_play_against_a_bot_and_replay(tmp_path: Path, deck_file: Path) -> None:
     assert "Game, set and match" in run.stdout
     replayed = partie("replay", str(record), "-q")
     assert replayed.returncode == 0 and "identical result" in replayed.stdout
+
+
+def test_play_two_people_tactique_and_pros(tmp_path: Path, deck_file: Path) -> None:
+    """Two people at one keyboard: the server picks questions, the pro types answers
+    and the server rules on them; the typed lines cycle until the match ends."""
+    record = tmp_path / "hot-seat.json"
+    lines = "".join(f"{n}\n" for n in range(1, 8)) + "o\n"
+    run = partie(
+        "play", "tennis-quizz", "--variant", "tactique", "--variant", "debutants-pros",
+        "--deck", str(deck_file), "--seed", "5", "--sets-to-win", "1",
+        "--record", str(record), stdin=lines * 300,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert "Game, set and match" in run.stdout and "Which question do you ask?" in run.stdout
+    assert partie("replay", str(record), "-q").returncode == 0

@@ -64,7 +64,7 @@ def scoreboard(view: dict[str, Any], names: list[str], lang: str) -> Table:
             )
         )
     elif not view["over"]:
-        extra.append(view["call"])
+        extra.append(view["call_en" if lang == "en" else "call"])
     table.caption = " · ".join(extra) if extra else None
     return table
 
@@ -219,8 +219,9 @@ def play_match(
             for entry in public["log"][-fresh:]:
                 console.print(describe_point(entry, names, lang))
             logged = public["questions_asked"]
-            if public["last_call"]:
-                console.print(f"[bold]{public['last_call']}[/bold]")
+            last = public["last_call_en" if lang == "en" else "last_call"]
+            if last:
+                console.print(f"[bold]{last}[/bold]")
     view = state.view(None)
     console.print(scoreboard(view, names, lang))
     winners = " & ".join(names[s] for s in view["winners"])

@@ -126,10 +126,10 @@ class QuizBot(QuizzBot):
         return self.rates.get(key)
 
     def pick_question(self, view: dict[str, Any]) -> int:
-        left = unasked(view)
         questions = {q["number"]: q for q in view["card"].get("questions", [])}
-        if not questions:
-            return left[0]
+        left = [n for n in unasked(view) if n in questions]
+        if not left:
+            return unasked(view)[0]
 
         def hardness(number: int) -> tuple[int, float, int]:
             q = questions[number]

@@ -262,6 +262,7 @@ class QuizzState(State):
         self.deciders = 0
         self.sets_66 = 0
         self.last_call = ""
+        self.last_call_en = ""
         self.over = False
         self._start_service()
 
@@ -597,6 +598,7 @@ class QuizzState(State):
         winner = receivers if right else self.serving
         self.score, event = self.score.point(winner)
         self.last_call = call(self.score, event)
+        self.last_call_en = call(self.score, event, "en")
         if event is not Event.POINT:
             self._game_over(event)
             return
@@ -644,6 +646,7 @@ class QuizzState(State):
         if right:
             d["right"][receivers] += 1
         self.last_call = f"jeu décisif {d['right'][0]}-{d['right'][1]}"
+        self.last_call_en = f"jeu décisif {d['right'][0]}-{d['right'][1]}"
         if len(d["asked"]) < QUESTIONS_PER_CARD:
             self._start_point()
             return
@@ -664,6 +667,7 @@ class QuizzState(State):
         self.decider = None
         self.score, event = self.score.decider_won(0 if a > b else 1)
         self.last_call = call(self.score, event)
+        self.last_call_en = call(self.score, event, "en")
         if event is Event.MATCH:
             self.over = True
             self.phase = "over"
@@ -696,7 +700,9 @@ class QuizzState(State):
             "toss": self.toss,
             "score": board,
             "call": self.score.game_call() if self.decider is None else self.last_call,
+            "call_en": self.score.game_call("en") if self.decider is None else self.last_call_en,
             "last_call": self.last_call,
+            "last_call_en": self.last_call_en,
             "phase": self.phase,
             "to_act": list(self.to_act),
             "serving": self.serving if not self.over else None,
