@@ -72,3 +72,14 @@ def test_receiver_view_never_holds_the_right_answer(small_deck: Path) -> None:
         seat = state.to_act[0]
         state.apply(seat, bots[seat].act(state.view(seat)))
     assert checked > 40
+
+
+def test_smallest_deck_with_jeu_decisif(tiny_deck: Path) -> None:
+    """Two cards a side: started cards set aside for jeu décisif cards, discards
+    reshuffled again and again."""
+    options = GAME.parse_options({"deck": str(tiny_deck), "jeu_decisif": True})
+    reshuffles = 0
+    for number in range(8):
+        state = playout(GAME, options, 50_000 + number, probe=number == 0)
+        reshuffles += state.result.details["reshuffles"]
+    assert reshuffles > 0

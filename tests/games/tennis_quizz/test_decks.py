@@ -179,7 +179,7 @@ def _fold(text: str) -> str:
     return fold(text)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(st.lists(questions(), min_size=7, max_size=21))
 def test_any_deck_survives_toml(qs: list[Question]) -> None:
     n = len(qs) // 7
