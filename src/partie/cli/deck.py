@@ -6,11 +6,15 @@ import json
 import sys
 import tomllib
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from partie.cli.common import lang
 from partie.core.errors import PartieError
+
+if TYPE_CHECKING:
+    from partie.games.tennis_quizz.decks import Question
 
 
 @click.group()
@@ -176,7 +180,7 @@ def import_deck(
         ctx.exit(2)
 
 
-def _with_source(question, source: str):
+def _with_source(question: Question, source: str) -> Question:
     from dataclasses import replace
 
     return replace(question, source=source)

@@ -211,8 +211,13 @@ def play_match(
                     + tr(lang, "réponse attendue", "expected")
                     + f" : {view['question']['answer']}"
                 )
+            secret = view["phase"] == "ask"
             if read_choice(state, seat, read, console, lang, names) is None:
                 return False
+            humans = [s for s in range(len(names)) if s not in bots]
+            if secret and len(humans) > 1:
+                # One keyboard: hide the server's card before the receiver looks.
+                console.clear()
         public = state.view(None)
         fresh = public["questions_asked"] - logged
         if fresh > 0:
