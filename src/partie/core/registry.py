@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 GAMES: dict[str, str] = {
     "the-game": "partie.games.the_game",
+    "tennis-quizz": "partie.games.tennis_quizz",
 }
 
 
