@@ -73,8 +73,11 @@ def test_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert items[1]["valid"] and items[1]["complete_word"] and items[1]["reading"] == "ATTELEES"
     assert not items[2]["valid"] and items[2]["reading"] is None and items[2]["example"] is None
     assert items[2]["reason"] == "no_word_starts_so"
-    _, out, _ = run(["lexicon", "check", "--json", "a>", "jeu*z"], capsys)
-    assert [i["reason"] for i in json.loads(out)] == ["after_last", "no_reading_starts_a_word"]
+    _, out, _ = run(["lexicon", "check", "--json", ">", "jeu*z", "attel>"], capsys)
+    items = json.loads(out)
+    assert [i["reason"] for i in items] == ["nothing_to_copy", "no_reading_starts_a_word", None]
+    assert items[2]["reading"] == "ATTELE" and items[2]["example"] == "ATTELEE"
+    assert not items[2]["complete_word"]
 
 
 def test_another_word_list(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

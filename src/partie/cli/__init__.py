@@ -12,7 +12,9 @@ import click
 
 from partie import __version__
 from partie.cli.common import run_cli
+from partie.cli.deck import deck
 from partie.cli.lexicon import lexicon
+from partie.cli.odds import odds
 from partie.cli.play import play
 from partie.cli.replay import replay_command
 from partie.cli.rules import rules
@@ -30,6 +32,8 @@ cli.add_command(simulate)
 cli.add_command(replay_command)
 cli.add_command(rules)
 cli.add_command(lexicon)
+cli.add_command(deck)
+cli.add_command(odds)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -31,9 +31,9 @@ def run_cli(group: click.Group, argv: list[str] | None) -> int:
         click.echo("", err=True)
         return 130
     except click.UsageError as exc:
-        message = exc.format_message().splitlines()[0] if exc.format_message() else "bad usage"
-        where = f"partie {exc.ctx.info_name}: " if exc.ctx and exc.ctx.parent else "partie: "
-        click.echo(f"{where}error: {message}", err=True)
+        message = " ".join(exc.format_message().split()) or "bad usage"
+        where = exc.ctx.command_path if exc.ctx else "partie"
+        click.echo(f"{where}: error: {message}", err=True)
         return 2
     except click.ClickException as exc:
         click.echo(f"partie: error: {exc.format_message()}", err=True)

@@ -20,10 +20,6 @@ _OBSTACLES = {
         "◀ en première carte ne se lit jamais (il n'y a pas de carte avant)",
         "◀ as the first card never reads (there is no card before it)",
     ),
-    "after_last": (
-        "▶ en dernière carte ne se lit jamais (il n'y a pas de carte après)",
-        "▶ as the last card never reads (there is no card after it)",
-    ),
     "nothing_to_copy": (
         "ces doubles ne copient que d'autres doubles : aucune lettre à recopier",
         "these doubles only copy each other: no letter to copy",

@@ -103,6 +103,111 @@ def play_the_game(
     console.print(("Enregistrement : " if lang == "fr" else "Record: ") + str(path))
 
 
+VARIANTS = ("tactique", "jeu-decisif", "debutants-pros")
+
+
+@play.command("tennis-quizz")
+@click.option(
+    "--vs",
+    "vs",
+    default=None,
+    help="Bot for the other side, e.g. quiz:0.6 or quiz:0.9/0.7/0.5 (default: two people).",
+)
+@click.option("--partner", default=None, help="Bot for your partners in doubles (default: people).")
+@click.option(
+    "--players",
+    type=click.IntRange(2, 6),
+    default=2,
+    show_default=True,
+    help="2 for singles, 4 or 6 for doubles (even seats one side, odd seats the other).",
+)
+@click.option(
+    "--variant",
+    "variants",
+    multiple=True,
+    type=click.Choice(VARIANTS),
+    help="A variant (repeatable): tactique, jeu-decisif, debutants-pros.",
+)
+@click.option(
+    "--pro",
+    "pros",
+    multiple=True,
+    type=click.IntRange(1, 6),
+    help="With debutants-pros: a player (from 1) who answers without the choices "
+    "(default: every person).",
+)
+@click.option("--deck", default="fr-starter", show_default=True, help="Deck name or file.")
+@click.option(
+    "--choose-answerer", is_flag=True, help="Doubles: the receiving team picks who answers."
+)
+@click.option(
+    "--sets-to-win", type=click.IntRange(1, 3), default=2, show_default=True, help="2: best of 3."
+)
+@SEED
+@LANG
+@RECORD
+def play_tennis_quizz(
+    vs: str | None,
+    partner: str | None,
+    players: int,
+    variants: tuple[str, ...],
+    pros: tuple[int, ...],
+    deck: str,
+    choose_answerer: bool,
+    sets_to_win: int,
+    seed: int | None,
+    lang: str | None,
+    record_path: str | None,
+) -> None:
+    """Tennis Quizz: questions served with tennis scoring, against a bot or at one keyboard."""
+    from partie.terminal.tennis_quizz import play_match
+
+    lang = lang or default_lang()
+    game = get_game("tennis-quizz")
+    seed = fresh_seed(seed)
+    bot_specs: dict[int, str] = {}
+    for seat in range(players):
+        if seat % 2 == 1 and vs:
+            bot_specs[seat] = vs
+        elif seat % 2 == 0 and seat > 0 and partner:
+            bot_specs[seat] = partner
+    humans = [s for s in range(players) if s not in bot_specs]
+    pro_seats: list[int] = []
+    if "debutants-pros" in variants:
+        pro_seats = [p - 1 for p in pros] if pros else list(humans)
+    elif pros:
+        raise click.BadParameter("--pro needs --variant debutants-pros", param_hint="--pro")
+    options = game.parse_options(
+        {
+            "players": players,
+            "deck": deck,
+            "tactique": "tactique" in variants,
+            "jeu_decisif": "jeu-decisif" in variants,
+            "pros": pro_seats,
+            "choose_answerer": choose_answerer,
+            "overrule": bool(pro_seats) and bool(humans),
+            "sets_to_win": sets_to_win,
+        }
+    )
+    bots = {
+        seat: game.make_bot(spec, derive_seed(seed, "bot", seat))
+        for seat, spec in bot_specs.items()
+    }
+    names = [
+        f"{'Bot' if s in bots else ('Joueur' if lang == 'fr' else 'Player')} {s + 1}"
+        for s in range(players)
+    ]
+    state = game.setup(options, seed)
+    console = Console(highlight=False)
+    finished = play_match(state, bots, names, stdin_reader, console, lang)
+    path = save_record(state, [bot_specs.get(s, "human") for s in range(players)], record_path)
+    if not finished:
+        console.print(
+            ("Match interrompu. " if lang == "fr" else "Match stopped. ") + f"seed {seed}"
+        )
+    console.print(("Enregistrement : " if lang == "fr" else "Record: ") + str(path))
+
+
 @play.command("tennis-mots")
 @click.option(
     "--players",

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 GAMES: dict[str, str] = {
     "the-game": "partie.games.the_game",
     "tennis-mots": "partie.games.tennis_mots",
+    "tennis-quizz": "partie.games.tennis_quizz",
 }
 
 

@@ -4,24 +4,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
 from partie.core.errors import PartieError
 from partie.core.game import Bot
 from partie.games.the_game import PILE_NAMES, Play, TheGameState, parse_action, playable
+from partie.games.the_game.chat import check_chat
 from partie.games.the_game.rules import ASCENDING, SIGNAL_TEXT, is_trick
 from partie.terminal.common import LineReader, tr
 
 HELP = (
     (
         "Coups : « 37 a1 » pose le 37 sur a1 (ou « 37 » s'il ne va que sur une pile) ; "
-        "« fin » termine le tour ; « signal d2 garde|bon|efface » ; « quitter »."
+        "« fin » termine le tour ; « signal d2 garde|bon|efface » ; « dire … » parle "
+        "(sans nombres) ; « quitter »."
     ),
     (
         "Moves: '37 a1' lays 37 on a1 (or '37' when it fits one pile only); "
-        "'end' ends the turn; 'signal d2 keep|good|clear'; 'quit'."
+        "'end' ends the turn; 'signal d2 keep|good|clear'; 'say …' talks (no "
+        "numbers); 'quit'."
     ),
 )
 
@@ -32,10 +35,10 @@ def player_name(seat: int, humans: int, lang: str) -> str:
     return tr(lang, f"Bot {seat + 1}", f"Bot {seat + 1}")
 
 
-def render(view: dict[str, Any], humans: int, lang: str) -> Table:
-    """The table as one seat sees it."""
+def render(view: dict[str, Any], humans: int, lang: str) -> Group:
+    """The table as one seat sees it: a status line, the four piles, the hand."""
     seat = view["seat"]
-    title = tr(
+    status = tr(
         lang,
         f"The Game · au tour de {player_name(view['current'], humans, lang)} · "
         f"pioche {view['draw_count']} · à poser {view['min_cards']} "
@@ -44,7 +47,7 @@ def render(view: dict[str, Any], humans: int, lang: str) -> Table:
         f"draw pile {view['draw_count']} · lay {view['min_cards']} "
         f"({view['played_this_turn']} laid)",
     )
-    grid = Table(title=title, show_header=True, expand=False)
+    grid = Table(show_header=True, expand=False, padding=(0, 2))
     signals: dict[str, list[str]] = {name: [] for name in PILE_NAMES}
     for s in view["signals"]:
         word = SIGNAL_TEXT[s["kind"]][0 if lang == "fr" else 1]
@@ -55,13 +58,18 @@ def render(view: dict[str, Any], humans: int, lang: str) -> Table:
     grid.add_row(*[Text(str(p["top"]), style="bold") for p in view["piles"]])
     if any(signals.values()):
         grid.add_row(*[", ".join(signals[n]) for n in PILE_NAMES])
-    grid.caption = hand_line(view, lang).plain if seat is not None else None
-    return grid
+    parts: list[Any] = [Text(status, style="bold cyan"), grid]
+    if view["players"] > 1:
+        parts.append(others_line(view, humans, lang))
+    if seat is not None:
+        parts.append(hand_line(view, lang))
+    return Group(*parts)
 
 
 def hand_line(view: dict[str, Any], lang: str) -> Text:
-    """The hand, each playable card followed by the piles it fits (↺ marks a trick)."""
-    text = Text(tr(lang, "Main : ", "Hand: "))
+    """The hand: playable cards in green, followed by the piles they fit when not all
+    four (↺ marks a trick of 10); cards that fit nowhere are dimmed."""
+    text = Text(tr(lang, "Votre main : ", "Your hand: "))
     tops = [p["top"] for p in view["piles"]]
     for card in view["hand"]:
         piles = [
@@ -69,12 +77,24 @@ def hand_line(view: dict[str, Any], lang: str) -> Text:
             for p in range(4)
             if playable(card, tops[p], ASCENDING[p])
         ]
-        if piles:
-            text.append(f"{card}", style="bold green")
-            text.append(f"[{' '.join(piles)}] ", style="green")
-        else:
+        if not piles:
             text.append(f"{card} ", style="dim")
+            continue
+        text.append(f"{card}", style="bold green")
+        if len(piles) < 4 or any("↺" in p for p in piles):
+            text.append(f"({' '.join(piles)})", style="green")
+        text.append(" ")
     return text
+
+
+def others_line(view: dict[str, Any], humans: int, lang: str) -> Text:
+    """How many cards each other player holds."""
+    parts = [
+        f"{player_name(s, humans, lang)}{tr(lang, ' : ', ': ')}{n}"
+        for s, n in enumerate(view["hand_sizes"])
+        if s != view["seat"]
+    ]
+    return Text(tr(lang, "Cartes en main — ", "Cards in hand — ") + ", ".join(parts), style="dim")
 
 
 def read_human_action(
@@ -92,6 +112,15 @@ def read_human_action(
             return None
         if line.lower() in ("aide", "help", "?"):
             console.print(HELP[0 if lang == "fr" else 1])
+            continue
+        head, _, message = line.partition(" ")
+        if head.lower() in ("dire", "say"):
+            try:
+                said = check_chat(message)
+            except PartieError as exc:
+                console.print(f"[red]{exc.message(lang)}[/red]")
+            else:
+                console.print(f"[italic]{player_name(seat, seat + 1, lang)} : « {said} »[/italic]")
             continue
         try:
             action = complete_card(state, line) or parse_action(line)
@@ -165,7 +194,6 @@ def play_game(
         key = (seat, len(state.history))
         if key != shown_for:
             console.print(render(state.view(seat), humans, lang))
-            console.print(hand_line(state.view(seat), lang))
             shown_for = key
         if read_human_action(state, seat, read, console, lang) is None:
             return False

@@ -106,7 +106,9 @@ def test_worked_checks_of_the_rules(lex: Lexicon) -> None:
     reading = lex.read("ATTEL◀")
     assert reading == Reading("ATTELL", ((5, "L"),), "ATTELLERAIENT", False)
     assert lex.read("ATTEL▶E") == Reading("ATTELEE", ((5, "E"),), "ATTELEE", True)
-    assert lex.read("ATTEL▶") is None  # ▶ last never reads
+    # ▶ last stands for the card still to come: ATTEL▶ is valid as ATTELE(E)…
+    assert lex.read("ATTEL▶") == Reading("ATTELE", ((5, "E"),), "ATTELEE", False)
+    assert lex.read("ATTEL▶", complete=True) is None
     assert lex.read("◀TTEL") is None  # ◀ first never reads
     assert lex.read("JEUZ") is None
     assert lex.read("JEUX") == Reading("JEUX", (), "JEUX", True)
@@ -135,7 +137,7 @@ def test_doubles_that_copy_nothing_never_read(lex: Lexicon) -> None:
     assert obstacle("A▶◀B") == "nothing_to_copy"
     assert list(lex.readings("A▶◀B")) == []
     assert obstacle("◀A") == "before_first"
-    assert obstacle("A▶") == "after_last"
+    assert obstacle("A▶") is None and obstacle("▶") == "nothing_to_copy"
     assert obstacle("A◀◀") is None and obstacle("JEU") is None
 
 

@@ -49,8 +49,8 @@ def obeys(cards: str, reading: Reading) -> bool:
             return False
         if card == BEFORE and (i == 0 or letters[i - 1] != letter):
             return False
-        if card == AFTER and (i == len(cards) - 1 or letters[i + 1] != letter):
-            return False
+        if card == AFTER and i < len(cards) - 1 and letters[i + 1] != letter:
+            return False  # a ▶ last copies the card still to come
     return reading.jokers == tuple((i, letters[i]) for i, c in enumerate(cards) if c in JOKERS)
 
 
@@ -61,8 +61,11 @@ def test_every_reading_obeys_the_cards_and_starts_a_word(cards: str) -> None:
     assert [r.letters for r in readings] == sorted({r.letters for r in readings})
     for reading in readings:
         assert obeys(cards, reading)
-        assert LEX.is_prefix(reading.letters)
-        assert reading.complete == LEX.is_word(reading.letters)
+        assert LEX.is_prefix(announced(cards, reading.letters))
+        if cards.endswith(AFTER):
+            assert not reading.complete
+        else:
+            assert reading.complete == LEX.is_word(reading.letters)
         assert reading.example.startswith(reading.letters) and LEX.is_word(reading.example)
         if reading.complete:
             assert reading.example == reading.letters
@@ -83,6 +86,11 @@ def test_the_best_reading_prefers_a_complete_word(cards: str) -> None:
         assert best == complete[0] == words_only
     else:
         assert best == readings[0] and words_only is None
+
+
+def announced(cards: str, letters: str) -> str:
+    """The word start a reading stands for: a ▶ last adds the letter still to come."""
+    return letters + letters[-1] if cards.endswith(AFTER) else letters
 
 
 def hide(word: str, picks: list[int]) -> str:
@@ -132,7 +140,7 @@ def test_readings_agree_with_brute_force(base: str, data: st.DataObject) -> None
         for i, letter in zip(where, choice, strict=True):
             letters[i] = letter
         candidate = Reading("".join(letters), tuple(zip(where, choice, strict=True)), "", False)
-        if obeys(text, candidate) and LEX.is_prefix(candidate.letters):
+        if obeys(text, candidate) and LEX.is_prefix(announced(text, candidate.letters)):
             expected.add(candidate.letters)
     if obstacle(text) == "nothing_to_copy":  # ▶◀: each copies the other, no letter to copy
         expected = set()

@@ -382,6 +382,8 @@ class Lexicon:
     def spellings(self, cards: str) -> Iterator[str]:
         """The letters of every reading of ``cards``, like :meth:`readings` without the
         examples and joker lists: the cheap form for move generation."""
+        if cards.endswith(AFTER):
+            return iter(self._pending(cards))
         return self._walk(cards)
 
     def words(self) -> Iterator[str]:
@@ -397,6 +399,12 @@ class Lexicon:
         alphabetical order. With ``complete=True`` only complete words count. None
         when no reading is a start of a word (or a word).
         """
+        if cards.endswith(AFTER):
+            pending = self._pending(cards)
+            if complete or not pending:
+                return None
+            first = next(iter(pending))
+            return self._pending_reading(cards, first, pending[first])
         if not any(c in JOKERS for c in cards):
             if cards in self._words:
                 return Reading(cards, (), cards, True)
@@ -416,6 +424,11 @@ class Lexicon:
 
     def readings(self, cards: str) -> Iterator[Reading]:
         """Every distinct reading of ``cards`` that is a start of a word, alphabetically."""
+        if cards.endswith(AFTER):
+            pending = self._pending(cards)
+            for letters, start in pending.items():
+                yield self._pending_reading(cards, letters, start)
+            return
         is_word = self._words.__contains__
         where = [i for i, c in enumerate(cards) if c in JOKERS]
         example_of = self._example_of
@@ -425,6 +438,25 @@ class Lexicon:
                 yield Reading(letters, jokers, letters, True)
             else:
                 yield Reading(letters, jokers, example_of(letters), False)
+
+    def _pending(self, cards: str) -> dict[str, str]:
+        """Readings of cards that end with ▶: that double stands for the letter of the
+        card still to come, so ``ATTEL▶`` reads ATTELE when ATTELEE… starts a word (the
+        rules' worked check). Maps each reading, alphabetically, to the word start it
+        announces (the reading plus the pending letter). Never a complete word."""
+        base = cards.rstrip(AFTER)
+        if not base:
+            return {}
+        pending = len(cards) - len(base)
+        found: dict[str, str] = {}
+        for letter in LETTERS:
+            for start in self._walk(base + letter * (pending + 1)):
+                found.setdefault(start[:-1], start)
+        return dict(sorted(found.items()))
+
+    def _pending_reading(self, cards: str, letters: str, start: str) -> Reading:
+        jokers = tuple((i, letters[i]) for i, c in enumerate(cards) if c in JOKERS)
+        return Reading(letters, jokers, self.example(start) or start, False)
 
     def _reading(self, cards: str, letters: str, complete: bool) -> Reading:
         jokers = tuple((i, letters[i]) for i, c in enumerate(cards) if c in JOKERS)
@@ -551,13 +583,15 @@ def sources(cards: str) -> list[int] | None:
 def obstacle(cards: str) -> str | None:
     """Why ``cards`` can never read, whatever the lexicon, or None.
 
-    One of ``"before_first"`` (◀ first), ``"after_last"`` (▶ last) or
-    ``"nothing_to_copy"`` (doubles that only copy each other, as in ``▶◀``).
+    One of ``"before_first"`` (◀ first) or ``"nothing_to_copy"`` (doubles that only
+    copy each other, as in ``▶◀``). A ▶ last is no obstacle: it stands for the letter of
+    the card still to come.
     """
     if cards and cards[0] == BEFORE:
         return "before_first"
     if cards and cards[-1] == AFTER:
-        return "after_last"
+        base = cards.rstrip(AFTER)
+        return obstacle(base + "A") if base else "nothing_to_copy"
     if not cards or sources(cards) is not None:
         return None
     return "nothing_to_copy"

@@ -10,10 +10,10 @@ from partie.games.the_game.rules import (
     ASCENDING,
     END_TURN,
     PILE_NAMES,
+    TRICK,
     EndTurn,
     Play,
     is_trick,
-    jump,
     playable,
 )
 
@@ -43,33 +43,46 @@ class RandomBot(Bot):
         return self.rng.choice(options)
 
 
+def _best_pile(card: int, tops: list[int]) -> tuple[int, int]:
+    """(jump, pile) of the pile ``card`` moves the least, or (BIG, -1) if none fits."""
+    best_jump, best_pile = _BIG, -1
+    for p in (0, 1):
+        top = tops[p]
+        j = card - top if card > top else (-TRICK if card == top - TRICK else _BIG)
+        if j < best_jump:
+            best_jump, best_pile = j, p
+    for p in (2, 3):
+        top = tops[p]
+        j = top - card if card < top else (-TRICK if card == top + TRICK else _BIG)
+        if j < best_jump:
+            best_jump, best_pile = j, p
+    return best_jump, best_pile
+
+
+_BIG = 1 << 30
+
+
 def cheapest_sequence(hand: list[int], tops: list[int], need: int) -> list[Play] | None:
     """The ``need`` plays with the smallest total jump, or ``None`` when there are none.
-    ``need`` is at most 3, so trying the orders of small subsets is cheap."""
-    best: list[Play] | None = None
-    best_cost = 1 << 30
+    Every order of ``need`` cards is tried (``need`` is at most 3), each card going on
+    the pile it moves the least at that point."""
+    best: tuple[tuple[int, int], ...] | None = None
+    best_cost = _BIG
     for cards in permutations(hand, need):
         piles = list(tops)
         cost = 0
-        seq: list[Play] = []
-        ok = True
+        seq = []
         for card in cards:
-            choice = -1
-            choice_cost = 1 << 30
-            for p in range(4):
-                if playable(card, piles[p], ASCENDING[p]):
-                    c = jump(card, piles[p], ASCENDING[p])
-                    if c < choice_cost:
-                        choice, choice_cost = p, c
-            if choice < 0:
-                ok = False
+            j, p = _best_pile(card, piles)
+            if p < 0:
                 break
-            piles[choice] = card
-            cost += choice_cost
-            seq.append(Play(card, choice))
-        if ok and cost < best_cost:
-            best, best_cost = seq, cost
-    return best
+            piles[p] = card
+            cost += j
+            seq.append((card, p))
+        else:
+            if cost < best_cost:
+                best, best_cost = tuple(seq), cost
+    return None if best is None else [Play(card, p) for card, p in best]
 
 
 class GreedyBot(Bot):

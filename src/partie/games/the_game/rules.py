@@ -8,6 +8,7 @@ ints, the draw pile a list whose end is its top.
 from __future__ import annotations
 
 import random
+from bisect import insort
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -291,7 +292,7 @@ class TheGameState(State):
         self.tops: list[int] = list(START_TOPS)
         self.current = 0
         self.played_this_turn = 0
-        self.played: list[int] = []
+        self.played: list[int] = []  # kept sorted: it is public, and views show it
         self.signals: dict[tuple[int, int], str] = {}
         self.history: list[tuple[int, Any]] = []
         self.started = not options.choose_start
@@ -455,7 +456,7 @@ class TheGameState(State):
             raise IllegalAction(*_refusal(card, top, ascending, PILE_NAMES[p]))
         hand.remove(card)
         self.tops[p] = card
-        self.played.append(card)
+        insort(self.played, card)
         self.played_this_turn += 1
         if not self.draw and not any(self.hands):
             self._finish("all_cards_played")
@@ -532,7 +533,7 @@ class TheGameState(State):
                 {"seat": s, "pile": PILE_NAMES[p], "kind": kind}
                 for (s, p), kind in sorted(self.signals.items())
             ],
-            "played": sorted(self.played),
+            "played": list(self.played),
             "over": self.over,
         }
         if self.over:

@@ -1,0 +1,545 @@
+"""Question decks: the vocabulary (``Question``, ``Card``, ``Deck``), the TOML format
+people write by hand, and its validation with the exact place of every error.
+
+The format is documented in ``docs/deck-format.md``. A deck is found by a file path or
+by the name of a built-in deck (any ``*.toml`` in the ``decks/`` folder, by file stem
+or by ``[deck] id``).
+"""
+
+from __future__ import annotations
+
+import tomllib
+import unicodedata
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from partie.core.errors import PartieError
+
+QUESTIONS_PER_CARD = 7
+DIFFICULTIES = (1, 2, 3)
+QUESTION_KEYS = {
+    "text",
+    "answer",
+    "wrong",
+    "alternatives",
+    "category",
+    "difficulty",
+    "source",
+    "explanation",
+}
+CARD_KEYS = {"id", "title", "questions"}
+DECK_KEYS = {"id", "title", "language", "licence", "license", "authors", "description", "version"}
+
+
+class BadDeck(PartieError):
+    """A deck that cannot be found, read, or that breaks the format."""
+
+    code = "bad_deck"
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question of a card: the right answer and two wrong choices."""
+
+    text: str
+    answer: str
+    wrong: tuple[str, str]
+    alternatives: tuple[str, ...] = ()
+    category: str = ""
+    difficulty: int = 2
+    source: str = ""
+    explanation: str = ""
+
+    @property
+    def choices(self) -> tuple[str, str, str]:
+        """The three choices, right answer first (the game shuffles them when asking)."""
+        return (self.answer, self.wrong[0], self.wrong[1])
+
+    def to_data(self) -> dict[str, Any]:
+        """The question as TOML-ready data, empty optional fields left out."""
+        data: dict[str, Any] = {"text": self.text, "answer": self.answer, "wrong": list(self.wrong)}
+        if self.alternatives:
+            data["alternatives"] = list(self.alternatives)
+        if self.category:
+            data["category"] = self.category
+        data["difficulty"] = self.difficulty
+        data["source"] = self.source
+        if self.explanation:
+            data["explanation"] = self.explanation
+        return data
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    questions: tuple[Question, ...]
+
+
+@dataclass(frozen=True)
+class Deck:
+    id: str
+    title: str
+    cards: tuple[Card, ...]
+    language: str = "fr"
+    licence: str = ""
+    authors: tuple[str, ...] = ()
+    path: str = ""
+
+    @property
+    def questions(self) -> list[Question]:
+        return [q for c in self.cards for q in c.questions]
+
+    def to_toml(self) -> str:
+        """The deck in its TOML format (what importers write)."""
+        import tomli_w
+
+        head: dict[str, Any] = {"id": self.id, "title": self.title, "language": self.language}
+        if self.licence:
+            head["licence"] = self.licence
+        if self.authors:
+            head["authors"] = list(self.authors)
+        data = {
+            "deck": head,
+            "cards": [
+                {"id": c.id, "questions": [q.to_data() for q in c.questions]} for c in self.cards
+            ],
+        }
+        return tomli_w.dumps(data, multiline_strings=False)
+
+
+@dataclass(frozen=True)
+class DeckProblem:
+    """One error (or warning) and its exact place: file, card, question (1-7), field."""
+
+    file: str
+    message_fr: str
+    message_en: str
+    card: str | None = None
+    question: int | None = None
+    field: str | None = None
+
+    def where(self, lang: str = "fr") -> str:
+        parts = [self.file]
+        if self.card is not None:
+            parts.append(f"{'carte' if lang == 'fr' else 'card'} {self.card}")
+        if self.question is not None:
+            parts.append(f"question {self.question}")
+        if self.field is not None:
+            parts.append(f"{'champ' if lang == 'fr' else 'field'} {self.field}")
+        return ", ".join(parts)
+
+    def text(self, lang: str = "fr") -> str:
+        return f"{self.where(lang)}: {self.message_fr if lang == 'fr' else self.message_en}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "card": self.card,
+            "question": self.question,
+            "field": self.field,
+            "fr": self.message_fr,
+            "en": self.message_en,
+        }
+
+
+@dataclass
+class DeckReport:
+    """What ``partie deck check`` prints: counts, errors and warnings."""
+
+    file: str
+    deck: Deck | None = None
+    cards: int = 0
+    questions: int = 0
+    errors: list[DeckProblem] = field(default_factory=list)
+    warnings: list[DeckProblem] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "deck": self.deck.id if self.deck else None,
+            "cards": self.cards,
+            "questions": self.questions,
+            "errors": [e.to_json() for e in self.errors],
+            "warnings": [w.to_json() for w in self.warnings],
+        }
+
+
+# -- finding decks ---------------------------------------------------------------------
+
+
+def builtin_dir() -> Path:
+    return Path(__file__).parent / "decks"
+
+
+def builtin_decks() -> list[Path]:
+    """Every built-in deck file, sorted by name."""
+    folder = builtin_dir()
+    return sorted(folder.glob("*.toml")) if folder.is_dir() else []
+
+
+def resolve(spec: str) -> Path:
+    """A deck file from a path or the name of a built-in deck."""
+    path = Path(spec)
+    if path.is_file():
+        return path
+    for candidate in builtin_decks():
+        if candidate.stem == spec:
+            return candidate
+    for candidate in builtin_decks():
+        try:
+            with candidate.open("rb") as handle:
+                if tomllib.load(handle).get("deck", {}).get("id") == spec:
+                    return candidate
+        except (OSError, tomllib.TOMLDecodeError, AttributeError):
+            continue
+    known = ", ".join(p.stem for p in builtin_decks()) or "-"
+    raise BadDeck(
+        f"paquet introuvable : {spec!r} (ni fichier, ni paquet intégré ; intégrés : {known})",
+        f"deck not found: {spec!r} (neither a file nor a built-in deck; built-in: {known})",
+    )
+
+
+# -- reading and checking ----------------------------------------------------------------
+
+
+def fold(text: str) -> str:
+    """Case and accents folded, for comparing choices."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
+
+
+def check_text(text: str, file: str) -> DeckReport:
+    """Parse and validate deck ``text`` (read from ``file``); every problem is reported
+    with its place, and ``report.deck`` is set only when there is no error."""
+    report = DeckReport(file=file)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        report.errors.append(
+            DeckProblem(file, f"TOML illisible : {exc}", f"unreadable TOML: {exc}")
+        )
+        return report
+    _check(data, report)
+    return report
+
+
+def check_file(spec: str) -> DeckReport:
+    """Check the deck named or stored at ``spec``."""
+    path = resolve(spec)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise BadDeck(
+            f"impossible de lire {path} : {exc.strerror}", f"cannot read {path}: {exc.strerror}"
+        ) from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        report = DeckReport(file=str(path))
+        report.errors.append(
+            DeckProblem(
+                str(path),
+                f"le fichier n'est pas en UTF-8 (octet {exc.start})",
+                f"the file is not UTF-8 (byte {exc.start})",
+            )
+        )
+        return report
+    report = check_text(text, str(path))
+    if report.deck is not None:
+        report.deck = _with_path(report.deck, str(path))
+    return report
+
+
+def load_deck(spec: str) -> Deck:
+    """The deck at ``spec``; a deck with errors raises ``BadDeck`` naming the first one."""
+    path = resolve(spec)
+    stat = path.stat()
+    return _load_cached(str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+
+
+@cache
+def _load_cached(path: str, _mtime: int, _size: int) -> Deck:
+    report = check_file(path)
+    if report.errors or report.deck is None:
+        first = report.errors[0]
+        more = len(report.errors) - 1
+        tail_fr = f" (et {more} autre{'s' if more > 1 else ''} erreur{'s' if more > 1 else ''})"
+        tail_en = f" (and {more} more error{'s' if more > 1 else ''})"
+        raise BadDeck(
+            f"paquet invalide : {first.text('fr')}{tail_fr if more else ''}",
+            f"invalid deck: {first.text('en')}{tail_en if more else ''}",
+        )
+    for question in report.deck.questions:
+        _KNOWN[fold(question.text)] = question
+    return report.deck
+
+
+_KNOWN: dict[str, Question] = {}
+
+
+def recall(text: str) -> Question | None:
+    """The question with this text in any deck loaded by this process: what a player
+    who has learnt the published decks remembers (used by the quiz bots)."""
+    return _KNOWN.get(fold(text))
+
+
+def _with_path(deck: Deck, path: str) -> Deck:
+    return Deck(
+        id=deck.id,
+        title=deck.title,
+        cards=deck.cards,
+        language=deck.language,
+        licence=deck.licence,
+        authors=deck.authors,
+        path=path,
+    )
+
+
+def _check(data: dict[str, Any], report: DeckReport) -> None:
+    file = report.file
+
+    def err(fr: str, en: str, card: str | None = None, q: int | None = None, f: str | None = None):
+        report.errors.append(DeckProblem(file, fr, en, card, q, f))
+
+    def warn(fr: str, en: str, card: str | None = None, q: int | None = None, f: str | None = None):
+        report.warnings.append(DeckProblem(file, fr, en, card, q, f))
+
+    head = data.get("deck")
+    deck_id, title, language, licence, authors = "", "", "fr", "", ()
+    if not isinstance(head, dict):
+        err("il manque la table [deck]", "the [deck] table is missing", f="deck")
+    else:
+        for key in sorted(set(head) - DECK_KEYS):
+            warn(f"clé inconnue ignorée : {key}", f"unknown key ignored: {key}", f=f"deck.{key}")
+        for key in ("id", "title"):
+            value = head.get(key)
+            if not isinstance(value, str) or not value.strip():
+                err(
+                    "texte non vide attendu",
+                    "a non-empty text is expected",
+                    f=f"deck.{key}",
+                )
+        deck_id = str(head.get("id", "")).strip()
+        title = str(head.get("title", "")).strip()
+        language = str(head.get("language", "fr"))
+        licence = str(head.get("licence", head.get("license", "")))
+        raw_authors = head.get("authors", [])
+        if not isinstance(raw_authors, list) or not all(isinstance(a, str) for a in raw_authors):
+            err("liste de noms attendue", "a list of names is expected", f="deck.authors")
+        else:
+            authors = tuple(raw_authors)
+    for key in sorted(set(data) - {"deck", "cards"}):
+        err(
+            f"clé inconnue au premier niveau : {key}",
+            f"unknown top-level key: {key}",
+            f=key,
+        )
+    cards_data = data.get("cards")
+    if not isinstance(cards_data, list) or not cards_data:
+        err(
+            "aucune carte : il faut au moins un [[cards]]",
+            "no cards: at least one [[cards]] is needed",
+            f="cards",
+        )
+        return
+    cards: list[Card] = []
+    seen_ids: dict[str, int] = {}
+    seen_texts: dict[str, tuple[str, int]] = {}
+    for n, card_data in enumerate(cards_data, start=1):
+        if not isinstance(card_data, dict):
+            err(f"la carte n°{n} n'est pas une table", f"card #{n} is not a table", card=f"#{n}")
+            continue
+        raw_id = card_data.get("id")
+        name = raw_id.strip() if isinstance(raw_id, str) and raw_id.strip() else f"#{n}"
+        if name == f"#{n}":
+            err("identifiant de carte manquant", "card id missing", card=name, f="id")
+        elif name in seen_ids:
+            err(
+                f"identifiant déjà pris par la carte n°{seen_ids[name]}",
+                f"id already used by card #{seen_ids[name]}",
+                card=name,
+                f="id",
+            )
+        seen_ids.setdefault(name, n)
+        for key in sorted(set(card_data) - CARD_KEYS):
+            err(f"clé inconnue : {key}", f"unknown key: {key}", card=name, f=key)
+        questions_data = card_data.get("questions")
+        if not isinstance(questions_data, list):
+            err(
+                "il manque les questions ([[cards.questions]])",
+                "questions missing ([[cards.questions]])",
+                card=name,
+                f="questions",
+            )
+            continue
+        if len(questions_data) != QUESTIONS_PER_CARD:
+            err(
+                f"une carte a 7 questions, celle-ci en a {len(questions_data)}",
+                f"a card has 7 questions, this one has {len(questions_data)}",
+                card=name,
+                f="questions",
+            )
+        questions: list[Question] = []
+        for qn, q in enumerate(questions_data, start=1):
+            before = len(report.errors)
+            question = _check_question(q, name, qn, err)
+            report.questions += 1
+            if question is None or len(report.errors) > before:
+                continue
+            key = fold(question.text)
+            if key in seen_texts:
+                other_card, other_q = seen_texts[key]
+                warn(
+                    f"même texte que la carte {other_card}, question {other_q}",
+                    f"same text as card {other_card}, question {other_q}",
+                    card=name,
+                    q=qn,
+                    f="text",
+                )
+            seen_texts.setdefault(key, (name, qn))
+            questions.append(question)
+        cards.append(Card(name, tuple(questions)))
+    report.cards = len(cards_data)
+    if not report.errors:
+        report.deck = Deck(
+            id=deck_id,
+            title=title,
+            cards=tuple(cards),
+            language=language,
+            licence=licence,
+            authors=authors,
+        )
+
+
+def _text_field(q: dict[str, Any], key: str, name: str, qn: int, err: Any) -> str:
+    value = q.get(key)
+    if value is None:
+        err("champ obligatoire manquant", "required field missing", name, qn, key)
+        return ""
+    if not isinstance(value, str) or not value.strip():
+        err("texte non vide attendu", "a non-empty text is expected", name, qn, key)
+        return ""
+    return value.strip()
+
+
+def _check_question(q: Any, name: str, qn: int, err: Any) -> Question | None:
+    if not isinstance(q, dict):
+        err("la question n'est pas une table", "the question is not a table", name, qn, None)
+        return None
+    for key in sorted(set(q) - QUESTION_KEYS):
+        err(
+            f"clé inconnue : {key} (clés : {', '.join(sorted(QUESTION_KEYS))})",
+            f"unknown key: {key} (keys: {', '.join(sorted(QUESTION_KEYS))})",
+            name,
+            qn,
+            key,
+        )
+    text = _text_field(q, "text", name, qn, err)
+    answer = _text_field(q, "answer", name, qn, err)
+    source = _text_field(q, "source", name, qn, err)
+    wrong = q.get("wrong")
+    wrong_ok: tuple[str, str] = ("", "")
+    if wrong is None:
+        err("champ obligatoire manquant", "required field missing", name, qn, "wrong")
+    elif (
+        not isinstance(wrong, list)
+        or len(wrong) != 2
+        or not all(isinstance(w, str) and w.strip() for w in wrong)
+    ):
+        err(
+            "il faut exactement deux mauvaises réponses (liste de deux textes)",
+            "exactly two wrong choices are needed (a list of two texts)",
+            name,
+            qn,
+            "wrong",
+        )
+    else:
+        w0, w1 = wrong[0].strip(), wrong[1].strip()
+        wrong_ok = (w0, w1)
+        if fold(w0) == fold(w1):
+            err(
+                "les deux mauvaises réponses sont identiques",
+                "the two wrong choices are the same",
+                name,
+                qn,
+                "wrong",
+            )
+        if answer and fold(answer) in (fold(w0), fold(w1)):
+            err(
+                "une mauvaise réponse est identique à la bonne",
+                "a wrong choice is the same as the right answer",
+                name,
+                qn,
+                "wrong",
+            )
+    alternatives = q.get("alternatives", [])
+    if not isinstance(alternatives, list) or not all(
+        isinstance(a, str) and a.strip() for a in alternatives
+    ):
+        err("liste de textes attendue", "a list of texts is expected", name, qn, "alternatives")
+        alternatives = []
+    elif any(
+        fold(a) in (fold(wrong_ok[0]), fold(wrong_ok[1])) for a in alternatives if wrong_ok[0]
+    ):
+        err(
+            "une variante acceptée est une mauvaise réponse",
+            "an accepted alternative is one of the wrong choices",
+            name,
+            qn,
+            "alternatives",
+        )
+    category = q.get("category", "")
+    if not isinstance(category, str):
+        err("texte attendu", "a text is expected", name, qn, "category")
+        category = ""
+    explanation = q.get("explanation", "")
+    if not isinstance(explanation, str):
+        err("texte attendu", "a text is expected", name, qn, "explanation")
+        explanation = ""
+    difficulty = q.get("difficulty")
+    if difficulty is None:
+        err("champ obligatoire manquant", "required field missing", name, qn, "difficulty")
+        difficulty = 2
+    elif isinstance(difficulty, bool) or difficulty not in DIFFICULTIES:
+        err(
+            f"difficulté 1, 2 ou 3 attendue, pas {difficulty!r}",
+            f"difficulty 1, 2 or 3 expected, not {difficulty!r}",
+            name,
+            qn,
+            "difficulty",
+        )
+        difficulty = 2
+    return Question(
+        text=text,
+        answer=answer,
+        wrong=wrong_ok,
+        alternatives=tuple(a.strip() for a in alternatives),
+        category=category.strip(),
+        difficulty=int(difficulty),
+        source=source,
+        explanation=explanation.strip(),
+    )
+
+
+__all__ = [
+    "QUESTIONS_PER_CARD",
+    "BadDeck",
+    "Card",
+    "Deck",
+    "DeckProblem",
+    "DeckReport",
+    "Question",
+    "builtin_decks",
+    "check_file",
+    "check_text",
+    "fold",
+    "load_deck",
+    "recall",
+    "resolve",
+]

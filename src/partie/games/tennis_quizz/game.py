@@ -1,0 +1,170 @@
+"""Tennis Quizz's ``Game`` object: options, deck loading, bots and conformance hooks."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
+
+from partie.core.errors import BadOptions
+from partie.core.game import Bot, Game
+from partie.core.options import options_from_json
+from partie.games.tennis_quizz.bots import BOT_NAMES, make_bot
+from partie.games.tennis_quizz.decks import Card, Deck, load_deck
+from partie.games.tennis_quizz.rules import (
+    MIN_CARDS,
+    Ask,
+    Asked,
+    Choose,
+    ChooseAnswerer,
+    ChooseServer,
+    QuizzAction,
+    QuizzOptions,
+    QuizzState,
+    Reply,
+    Rule,
+    action_from_json,
+    side_of,
+)
+
+
+def load_decks(spec: str) -> Deck:
+    """One deck from ``spec``; several names or files joined by commas are merged
+    (card ids prefixed with their deck's id)."""
+    names = [s.strip() for s in spec.split(",") if s.strip()]
+    if not names:
+        raise BadOptions("aucun paquet de questions choisi", "no question deck chosen")
+    decks = [load_deck(name) for name in names]
+    if len(decks) == 1:
+        return decks[0]
+    cards = tuple(Card(f"{d.id}/{c.id}", c.questions) for d in decks for c in d.cards)
+    first = decks[0]
+    return Deck(
+        id="+".join(d.id for d in decks),
+        title=" + ".join(d.title for d in decks),
+        cards=cards,
+        language=first.language,
+        licence=", ".join(sorted({d.licence for d in decks if d.licence})),
+        authors=tuple(dict.fromkeys(a for d in decks for a in d.authors)),
+    )
+
+
+class TennisQuizz(Game):
+    id = "tennis-quizz"
+    name = "Tennis Quizz"
+    min_players = 2
+    max_players = 6
+
+    def parse_options(self, data: dict[str, Any] | None = None) -> QuizzOptions:
+        options = options_from_json(QuizzOptions, data)
+        if not self.min_players <= options.players <= self.max_players:
+            raise BadOptions(
+                "Tennis Quizz se joue de 2 à 6 joueurs (jusqu'à 3 par équipe), "
+                f"pas {options.players}",
+                f"Tennis Quizz is for 2 to 6 players (up to 3 a side), not {options.players}",
+            )
+        for seat in options.pros:
+            if not isinstance(seat, int) or not 0 <= seat < options.players:
+                raise BadOptions(
+                    f"option pros : pas de place {seat!r} à cette table",
+                    f"option pros: no seat {seat!r} at this table",
+                )
+        if options.sets_to_win not in (1, 2, 3):
+            raise BadOptions(
+                "sets_to_win vaut 1, 2 (au meilleur des trois) ou 3",
+                "sets_to_win is 1, 2 (best of three) or 3",
+            )
+        if not isinstance(options.deck, str) or not options.deck.strip():
+            raise BadOptions("option deck : nom ou fichier attendu", "option deck: a name or file")
+        return replace(options, pros=tuple(sorted(set(options.pros))))
+
+    def setup(self, options: QuizzOptions, seed: int) -> QuizzState:
+        deck = load_decks(options.deck)
+        if len(deck.cards) < MIN_CARDS:
+            raise BadOptions(
+                f"le paquet {deck.id!r} n'a que {len(deck.cards)} carte(s) : il en faut au "
+                f"moins {MIN_CARDS} (deux par équipe)",
+                f"deck {deck.id!r} has only {len(deck.cards)} card(s): at least {MIN_CARDS} "
+                "are needed (two a side)",
+            )
+        return QuizzState(self, options, deck, seed)
+
+    def action_from_json(self, data: Any) -> QuizzAction:
+        return action_from_json(data)
+
+    def bot_names(self) -> list[str]:
+        return list(BOT_NAMES)
+
+    def make_bot(self, spec: str, seed: int = 0) -> Bot:
+        return make_bot(spec, seed)
+
+    # -- conformance hooks ------------------------------------------------------------
+
+    def probe_actions(self, state: Any, seat: int, rng: random.Random) -> Iterator[Any]:
+        """Legal actions plus near misses: seats of the wrong team, questions already
+        asked or out of the card, choices D and -1, a reply from a beginner and a choice
+        from a pro, a ruling with nothing to rule."""
+        yield from state.legal_actions(seat)
+        n = state.options.players
+        for s in (-1, 0, 1, n - 1, n):
+            yield ChooseServer(s)
+            yield ChooseAnswerer(s)
+        for k in (0, 1, 7, 8):
+            yield Ask(k)
+        for i in (-1, 0, 1, 2, 3):
+            yield Choose(i)
+        yield Reply("x" * 201)
+        yield Reply("deux\nlignes")
+        yield Rule(True)
+        yield Rule(False)
+
+    def check_invariants(self, state: Any) -> None:
+        # Card conservation: every card is in exactly one place.
+        places: list[int] = []
+        for side in (0, 1):
+            places += state.piles[side] + state.discards[side]
+            places += [c for c in (state.current[side], state.decider_cards[side]) if c is not None]
+        assert sorted(places) == list(range(len(state.deck.cards))), "cards are not conserved"
+        score = state.score
+        assert len(score.sets) <= 2 * state.options.sets_to_win - 1
+        overrule = state.options.overrule
+        resolving = sum(
+            1
+            for _, a in state.history
+            if isinstance(a, Choose | Rule) or (isinstance(a, Reply) and not overrule)
+        )
+        assert len(state.log) == resolving, "one logged point per answer"
+        if not state.over:
+            assert state.to_act
+            if state.server is not None:
+                assert side_of(state.server) == state.serving
+            if state.answerer is not None:
+                assert side_of(state.answerer) != state.serving
+        else:
+            assert score.winner is not None
+
+    def reshuffle_hidden(self, state: Any, seat: int | None, rng: random.Random) -> Any:
+        """Redraw what ``seat`` cannot see: the order of every pile, and, for anyone
+        outside the serving team while a question waits, which shown choice is right."""
+        other = state.clone()
+        for side in (0, 1):
+            rng.shuffle(other.piles[side])
+        insider = seat is not None and side_of(seat) == state.serving
+        q = state.question
+        if q is not None and state.phase == "answer" and not insider:
+            right = rng.randrange(3)
+            other.question = Asked(
+                side=q.side,
+                card=q.card,
+                number=q.number,
+                shown=q.shown,
+                right=right,
+                alternatives=q.alternatives if right == q.right else (),
+            )
+        return other
+
+
+GAME = TennisQuizz()
+
+__all__ = ["GAME", "TennisQuizz", "load_decks"]
