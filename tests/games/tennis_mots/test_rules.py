@@ -89,11 +89,11 @@ def test_a_serve_under_the_weight_typed_as_a_shot_is_refused() -> None:
 
 @pytest.mark.parametrize(
     "word, reading",
-    [("ATTEL<", "ATTELL"), ("ATTEL>E", "ATTELEE"), ("<ATTEL", None), ("ATTEL>", None)],
+    [("ATTEL<", "ATTELL"), ("ATTEL>", "ATTELE"), ("ATTEL>E", "ATTELEE"), ("<ATTEL", None)],
 )
 def test_the_double_joker(word: str, reading: str | None) -> None:
-    # ATTEL◀ reads ATTELL (attelleraient); ATTEL▶ followed by E reads ATTELEE
-    # (attelée); ◀ first never reads, nor ▶ last (it has no card to copy).
+    # ATTEL◀ reads ATTELL (attelleraient); ATTEL▶ reads ATTELE, the card still to
+    # come being another E (attelée), and with that E laid ATTELEE; ◀ first never reads.
     state = arrange(new_state(bluff=False), ["ATTEL◀E", "EEEEEEE"])
     if reading is not None:
         play(state, 0, word)

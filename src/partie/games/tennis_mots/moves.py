@@ -10,7 +10,8 @@ state. It is deliberately simple (fast generation is another piece of work): it 
   the right.
 
 Jokers are left unstated (the engine reads them); the double card is tried as ``◀``
-and ``▶``. ``budget`` caps lexicon look-ups, so a turn always costs little.
+and ``▶`` (a last ``▶`` stands for the card still to come). ``budget`` caps lexicon
+look-ups, so a turn always costs little.
 """
 
 from __future__ import annotations
@@ -138,6 +139,9 @@ def generate(
             for glyph, letter in options:
                 if glyph == AFTER:
                     seq.append((card, glyph, ""))
+                    # Last, a ▶ stands for the card still to come: some letter twice.
+                    if any(search.prefix(letters + x + x) for x in LETTERS):
+                        record(seq, value + card_value, laid + 1)
                     extend(seq, letters, value + card_value, used, laid + 1, True)
                     seq.pop()
                     continue
