@@ -315,3 +315,17 @@ def test_a_set_score_is_tricks_minus_malus() -> None:
     assert end["reason"] == "last_rally"
     hand_1 = sum(state.deck.values[state.deck.faces.index(f)] for f in "NAIMERA")
     assert end["scores"] == [12 + hand_1 - malus, 0]
+
+
+def test_shots_found_after_a_last_double_are_legal() -> None:
+    # The table ends with a ▶ that stands for the card to come: whatever is added on
+    # the right becomes the letter it copies.
+    from partie.games.tennis_mots.game import shots
+
+    state = arrange(new_state(bluff=False), ["AAAAAAA", "ERSIONS"], "ATTEL◀", readings="ATTELE")
+    state.table[-1] = (state.table[-1][0], "▶", "E")
+    found = [c for c in shots(state, 1, limit=100) if c.value >= state.weight]
+    assert found
+    for cand in found:
+        assert state.is_legal(1, Shot(cand.cards)), cand
+    assert any(len(c.cards) > 6 and c.cards[6][1] == "E" for c in found)  # ATTEL▶E...

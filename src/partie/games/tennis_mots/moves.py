@@ -140,7 +140,7 @@ def generate(
                 if glyph == AFTER:
                     seq.append((card, glyph, ""))
                     # Last, a ▶ stands for the card still to come: some letter twice.
-                    if any(search.prefix(letters + x + x) for x in LETTERS):
+                    if letters and any(search.prefix(letters + x + x) for x in LETTERS):
                         record(seq, value + card_value, laid + 1)
                     extend(seq, letters, value + card_value, used, laid + 1, True)
                     seq.pop()
@@ -154,18 +154,33 @@ def generate(
                 seq.pop()
             used.discard(card)
 
+    if table:
+        _around_table(table, hand, search, extend, record)
     # Words from the hand alone (serves; LOBs when the table is not empty).
     extend([], "", 0, set(), 0, False)
-    if not table:
-        return list(found.values())
+    return list(found.values())
+
+
+def _around_table(
+    table: Sequence[TableCard],
+    hand: Sequence[HandCard],
+    search: _Search,
+    extend: Any,
+    record: Any,
+) -> None:
+    """The table word extended on the right, and with one or two hand cards on the
+    left then extended on the right."""
     base = [(c, g, "") for c, g, _l, _v in table]
     base_letters = "".join(letter for _c, _g, letter, _v in table)
     base_value = sum(v for _c, _g, _l, v in table)
     if "?" in base_letters or not search.prefix(base_letters):
-        return list(found.values())
-    # The table word extended on the right.
-    extend(list(base), base_letters, base_value, set(), 0, False)
-    # One or two hand cards on the left, then extended on the right.
+        return
+    # A last ▶ copies the first card added after it: it stays open.
+    open_after = table[-1][1] == AFTER
+    cards_text = base_letters[:-1] + AFTER if open_after else base_letters
+    extend(
+        list(base), cards_text[:-1] if open_after else cards_text, base_value, set(), 0, open_after
+    )
     for k in (1, 2):
         seen: set[str] = set()
         for combo in permutations(hand, k):
@@ -174,11 +189,11 @@ def generate(
                 if left in seen or search.budget <= 0:
                     continue
                 seen.add(left)
-                if all(g in LETTERS_SET for g in left):
+                if not open_after and all(g in LETTERS_SET for g in left):
                     text = left + base_letters
                     letters = text if search.prefix(text) else None
                 else:
-                    letters = search.read(left + base_letters)
+                    letters = search.read(left + cards_text)
                 if letters is None:
                     continue
                 seq = [(c, g, "") for (c, _f, _v), g in zip(combo, glyph_choice, strict=True)]
@@ -186,8 +201,7 @@ def generate(
                 value = base_value + sum(v for _c, _f, v in combo)
                 used = {c for c, _f, _v in combo}
                 record(seq, value, k)
-                extend(seq, letters, value, used, k, False)
-    return list(found.values())
+                extend(seq, letters[:-1] if open_after else letters, value, used, k, open_after)
 
 
 def _glyph_choices(combo: Sequence[HandCard]) -> list[tuple[str, ...]]:
