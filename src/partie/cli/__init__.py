@@ -11,6 +11,7 @@ import sys
 import click
 
 from partie import __version__
+from partie.cli.analyze import analyze
 from partie.cli.common import run_cli
 from partie.cli.play import play
 from partie.cli.replay import replay_command
@@ -28,6 +29,7 @@ cli.add_command(play)
 cli.add_command(simulate)
 cli.add_command(replay_command)
 cli.add_command(rules)
+cli.add_command(analyze)
 
 
 def main(argv: list[str] | None = None) -> None:

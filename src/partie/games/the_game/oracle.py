@@ -495,3 +495,13 @@ def check_line(position: Position, line: tuple[tuple[int, Any], ...]) -> bool:
                 if hands[cur]:
                     break
     return not draw and not any(hands)
+
+
+def solve_positions(
+    positions: list[Position],
+    budget: int = DEFAULT_BUDGET,
+    beam: int = DEFAULT_BEAM,
+) -> list[OracleResult]:
+    """The oracle's verdict on each position (one solver, its table cleared each time)."""
+    solver = OracleSolver(budget, beam)
+    return [solver.solve(position) for position in positions]
