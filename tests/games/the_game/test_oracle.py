@@ -113,6 +113,11 @@ def test_dead_card_is_a_loss() -> None:
     assert not dead_card((1 << 40) | (1 << 45) | (1 << 95), [60, 70, 20, 25])
 
 
+def test_no_card_left_is_a_win() -> None:
+    result = OracleSolver().solve(Position(hands=((),), draw=(), tops=(99, 98, 2, 3)))
+    assert result.verdict is Verdict.WIN and result.line == ()
+
+
 def test_tiny_budget_is_unknown() -> None:
     state = GAME.setup(GAME.parse_options({"players": 1}), 7)
     result = OracleSolver(budget=50).solve(Position.from_state(state))

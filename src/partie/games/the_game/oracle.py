@@ -5,24 +5,33 @@ This is not a bot and never plays a game: bots only see their seat's view. The o
 answers a different question, "could perfect play, knowing every card, win this
 deal?", which is the ceiling bots are measured against.
 
-The search is a depth-first search over single plays and turn ends, for any number of
-players (the table is cooperative, so one searcher plays every seat). It uses only
-sound reductions, each argued where it is used:
+The search plays every seat (the table is cooperative, so one searcher decides for
+all), one card or one turn end at a time, for any number of players, in two phases:
 
-- a transposition table of positions proved lost (a position is every hand, the draw
-  position, the pile tops, who plays and how many cards they have laid this turn);
-- symmetry: the two ascending piles are interchangeable, and so are the two descending
-  ones, so a position is keyed with each pair sorted, and when both piles of a pair
-  show the same top only one of them is tried;
-- solo, once the draw pile is empty, ending a turn changes nothing (no card is drawn,
-  the same player plays again and must lay one card, which a win needs anyway), so
-  turn ends are not searched there;
-- dead cards: a card that no pile can ever take again means the game is lost (the
-  argument is in ``dead_card``).
+1. Beam searches of growing width (4, 8, 16... positions kept per count of cards laid,
+   ranked by how many unplayed cards lie behind the piles and how far the draw pile
+   has been drawn). A beam can find a win, which is then a proof (the line is
+   returned and replays in the engine). A beam that never had to drop a position has
+   seen every reachable position, so when it dies out it proves a loss.
+2. An exhaustive depth-first search with what is left of the node budget, which
+   proves losses. It uses only sound reductions, each argued where it is used:
 
-Move order (tricks first, then the smallest jumps, ending a turn before big jumps)
-only changes how fast an answer comes, never the answer. A node budget bounds the
-work: past it the answer is ``UNKNOWN``.
+   - a table of positions proved lost (a position is every hand, the draw position,
+     the pile tops, who plays and how many cards they have laid this turn);
+   - symmetry: the two ascending piles are interchangeable, and so are the two
+     descending ones, so positions are keyed with each pair sorted, and when both
+     piles of a pair show the same top only one of them is tried;
+   - solo, once the draw pile is empty, ending a turn changes nothing (no card is
+     drawn, the same player plays again and must lay one card, which a win needs
+     anyway), so turn ends are not searched there;
+   - dead cards: a card that no pile can ever take again means the game is lost (the
+     argument is in ``dead_card``).
+
+   Move order (tricks first, then plays that jump over the fewest unplayed cards,
+   ending a turn before any play that jumps over one) changes only how fast an answer
+   comes, never the answer.
+
+Past the node budget the answer is ``UNKNOWN``. Nothing here is used by bots.
 """
 
 from __future__ import annotations
@@ -191,6 +200,8 @@ class OracleSolver:
         self.tops = list(position.tops)
         self.path: list[tuple[int, Any]] = []
         self.line: list[tuple[int, Any]] | None = None
+        if position.cards_left == 0:
+            return OracleResult(Verdict.WIN, 0, ())
         starts = [position.current] if position.started else list(range(self.players))
         pt = position.played_this_turn if position.started else 0
         # Phase 1: beams of growing width look for a win. A beam that never had to drop
