@@ -1,7 +1,7 @@
 """The oracle's verdicts on seeded solo deals (the same deals as ``partie simulate
 --seed S``), next to what the greedy bot scores on them. Prints one JSON object.
 
-    python bench/oracle_solo.py [--deals 50] [--budget 200000] [--players 1]
+    python bench/oracle_solo.py [--deals 50] [--budget 1000000] [--players 1]
 """
 
 from __future__ import annotations
@@ -12,14 +12,20 @@ import time
 
 from partie.core import get_game
 from partie.core.rng import derive_seed
-from partie.games.the_game.oracle import DEFAULT_BEAM, OracleSolver, Position, Verdict
+from partie.games.the_game.oracle import (
+    DEFAULT_BEAM,
+    DEFAULT_BUDGET,
+    OracleSolver,
+    Position,
+    Verdict,
+)
 from partie.sim.runner import play_one
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--deals", type=int, default=50)
-    parser.add_argument("--budget", type=int, default=200_000)
+    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET)
     parser.add_argument("--beam", type=int, default=DEFAULT_BEAM)
     parser.add_argument("--players", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)

@@ -43,13 +43,13 @@ def analyze() -> None:
     "--budget",
     type=click.IntRange(1),
     default=None,
-    help="Search nodes per deal before answering 'undecided' (default 200000).",
+    help="Search nodes per deal before answering 'undecided' (default 1000000).",
 )
 @click.option(
     "--beam",
     type=click.IntRange(0),
     default=None,
-    help="Widest beam of the first phase (default 256; 0: exhaustive search only).",
+    help="Widest beam of the first phase (default 1024; 0: exhaustive search only).",
 )
 @click.option(
     "--workers",

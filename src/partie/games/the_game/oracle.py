@@ -52,8 +52,8 @@ from partie.games.the_game.rules import (
     playable,
 )
 
-DEFAULT_BUDGET = 200_000
-DEFAULT_BEAM = 256
+DEFAULT_BUDGET = 1_000_000
+DEFAULT_BEAM = 1024
 FIRST_BEAM = 4
 BEAM_SHARE = 0.75
 """Phase 1 runs beam searches of width 4, 8, 16... up to ``DEFAULT_BEAM`` on at most
