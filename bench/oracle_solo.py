@@ -29,9 +29,10 @@ def main() -> None:
     parser.add_argument("--beam", type=int, default=DEFAULT_BEAM)
     parser.add_argument("--players", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--expert", action="store_true")
     args = parser.parse_args()
     game = get_game("the-game")
-    options = game.parse_options({"players": args.players})
+    options = game.parse_options({"players": args.players, "expert": args.expert})
     solver = OracleSolver(args.budget, args.beam)
     counts = {v.value: 0 for v in Verdict}
     greedy_wins = nodes = 0
@@ -49,6 +50,7 @@ def main() -> None:
         json.dumps(
             {
                 "players": args.players,
+                "expert": args.expert,
                 "deals": args.deals,
                 "seed": args.seed,
                 "budget": args.budget,
