@@ -11,6 +11,7 @@ import sys
 import click
 
 from partie import __version__
+from partie.cli.analyze import analyze
 from partie.cli.common import run_cli
 from partie.cli.deck import deck
 from partie.cli.lexicon import lexicon
@@ -34,6 +35,7 @@ cli.add_command(rules)
 cli.add_command(lexicon)
 cli.add_command(deck)
 cli.add_command(odds)
+cli.add_command(analyze)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -33,6 +33,7 @@ def summarize(spec: SimulationSpec, outcomes: list[GameOutcome], seconds: float)
         "bots": list(spec.bots),
         "options": {k: v for k, v in spec.options.items() if k != "players"},
         "seed": spec.seed,
+        "fixed_deals": spec.deals is not None,
         "games": n,
         "wins": wins,
         "win_rate": wins / n if n else 0.0,

@@ -18,6 +18,7 @@ from partie.games.the_game.rules import (
     START_TOPS,
     TRICK,
     ChooseStart,
+    EndTurn,
     Play,
     Signal,
     TheGameAction,
@@ -66,6 +67,21 @@ class TheGame(Game):
                 f"bot inconnu pour The Game : {spec!r} (bots : {known})",
                 f"unknown bot for The Game: {spec!r} (bots: {known})",
             ) from None
+
+    def turn_trace(self, state: Any) -> list[int]:
+        """Cards left (hands + draw pile) at the start and after each turn, ending with
+        the final score; read from the history, so plain games stay lean. Simulation
+        reports plot its mean along the game."""
+        left = len(CARDS)
+        trace = [left]
+        for _seat, action in state.history:
+            if isinstance(action, Play):
+                left -= 1
+            elif isinstance(action, EndTurn):
+                trace.append(left)
+        if state.is_over and trace[-1] != state.score:
+            trace.append(state.score)
+        return trace
 
     # -- conformance hooks ------------------------------------------------------------
 

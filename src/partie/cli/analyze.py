@@ -1,0 +1,196 @@
+"""``partie analyze the-game``: the oracle's verdict on many deals.
+
+The oracle sees every card (it is not a bot): it says which deals perfect play could
+win. Deals come from a file (``--deals``) or from seeds, in which case deal ``i`` is
+exactly game ``i`` of ``partie simulate`` with the same ``--seed`` and options.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from partie.cli.options import parse_option_pairs
+from partie.core.registry import get_game
+from partie.core.rng import derive_seed
+from partie.sim.deals import read_deals
+from partie.sim.stats import wilson_ci95
+
+
+@click.group()
+def analyze() -> None:
+    """Analyse deals with an oracle that sees every card (the ceiling for bots)."""
+
+
+@analyze.command("the-game")
+@click.option("--players", type=click.IntRange(1, 5), default=1, show_default=True)
+@click.option("--deals", "deals_path", default=None, metavar="FILE", help="Deals file.")
+@click.option(
+    "--games",
+    type=click.IntRange(1),
+    default=None,
+    help="Seeded deals to analyse (default 100; with --deals, every deal of the file).",
+)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option(
+    "--budget",
+    type=click.IntRange(1),
+    default=None,
+    help="Search nodes per deal before answering 'undecided' (default 1000000).",
+)
+@click.option(
+    "--beam",
+    type=click.IntRange(0),
+    default=None,
+    help="Widest beam of the first phase (default 1024; 0: exhaustive search only).",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(1),
+    default=None,
+    help="Local worker processes (default: all cores).",
+)
+@click.option("-o", "--option", "pairs", multiple=True, metavar="KEY=VALUE")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--per-deal", is_flag=True, help="With --json: first one line per deal.")
+def analyze_the_game(
+    players: int,
+    deals_path: str | None,
+    games: int | None,
+    seed: int,
+    budget: int | None,
+    beam: int | None,
+    workers: int | None,
+    pairs: tuple[str, ...],
+    as_json: bool,
+    per_deal: bool,
+) -> None:
+    """The fraction of deals that perfect play could win (proved), could not (proved),
+    and that the oracle left undecided within its node budget."""
+    from partie.games.the_game.oracle import DEFAULT_BEAM, DEFAULT_BUDGET, Position
+
+    if per_deal and not as_json:
+        raise click.UsageError("--per-deal needs --json")
+    game = get_game("the-game")
+    options_data = {**parse_option_pairs(pairs), "players": players}
+    options = game.parse_options(options_data)
+    budget = budget or DEFAULT_BUDGET
+    beam = DEFAULT_BEAM if beam is None else beam
+    if deals_path is not None:
+        deals = read_deals(deals_path, game, players)
+        if games is not None and games > len(deals):
+            raise click.UsageError(f"{games} games asked for but only {len(deals)} deals")
+        deals = deals[: games or len(deals)]
+        positions = [Position.from_deal(deal, options) for deal in deals]
+        seeds: list[int | None] = [None] * len(positions)
+    else:
+        seeds = [derive_seed(seed, i) for i in range(games or 100)]
+        positions = [Position.from_state(game.setup(options, s)) for s in seeds]
+    started = time.perf_counter()
+    results = run_oracle(positions, budget, beam, workers, Console(stderr=True), as_json)
+    seconds = time.perf_counter() - started
+    summary = summarize_verdicts(results, seconds)
+    summary = {
+        "game": "the-game",
+        "players": players,
+        "options": {k: v for k, v in options_data.items() if k != "players"},
+        "deals_file": deals_path,
+        "seed": None if deals_path else seed,
+        "budget": budget,
+        "beam": beam,
+        **summary,
+    }
+    if as_json:
+        if per_deal:
+            for index, (result, deal_seed) in enumerate(zip(results, seeds, strict=True)):
+                line = {"deal": index, "verdict": result.verdict.value, "nodes": result.nodes}
+                if deal_seed is not None:
+                    line["seed"] = deal_seed
+                click.echo(json.dumps(line))
+        click.echo(json.dumps(summary))
+        return
+    print_verdicts(summary)
+
+
+def run_oracle(
+    positions: list[Any],
+    budget: int,
+    beam: int,
+    workers: int | None,
+    console: Console,
+    quiet: bool,
+) -> list[Any]:
+    """Solve every position, over local processes, in order; a progress bar on a terminal."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from partie.games.the_game.oracle import solve_positions
+
+    workers = max(1, workers or os.cpu_count() or 1)
+    size = max(1, min(20, len(positions) // (workers * 4) or 1))
+    chunks = [positions[i : i + size] for i in range(0, len(positions), size)]
+    show = console.is_terminal and not quiet
+    results: list[Any] = []
+    columns = (BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True, disable=not show) as progress:
+        task = progress.add_task("oracle", total=len(positions))
+        if workers == 1 or len(chunks) == 1:
+            for chunk in chunks:
+                results.extend(solve_positions(chunk, budget, beam))
+                progress.advance(task, len(chunk))
+        else:
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                futures = [pool.submit(solve_positions, c, budget, beam) for c in chunks]
+                for future in futures:  # in order: results line up with the deals
+                    done = future.result()
+                    results.extend(done)
+                    progress.advance(task, len(done))
+    return results
+
+
+def summarize_verdicts(results: list[Any], seconds: float) -> dict[str, Any]:
+    n = len(results)
+    counts = {v: sum(1 for r in results if r.verdict.value == v) for v in ("win", "loss")}
+    unknown = n - counts["win"] - counts["loss"]
+    out: dict[str, Any] = {"deals": n, "winnable": counts["win"], "lost": counts["loss"]}
+    out["undecided"] = unknown
+    for name, count in (("winnable", counts["win"]), ("lost", counts["loss"])):
+        low, high = wilson_ci95(count, n)
+        out[f"{name}_fraction"] = round(count / n, 6)
+        out[f"{name}_fraction_ci95"] = [round(low, 6), round(high, 6)]
+    out["undecided_fraction"] = round(unknown / n, 6)
+    out["mean_nodes"] = round(sum(r.nodes for r in results) / n, 1)
+    out["seconds"] = round(seconds, 3)
+    return out
+
+
+def print_verdicts(summary: dict[str, Any]) -> None:
+    source = (
+        f"deals of {summary['deals_file']}"
+        if summary["deals_file"]
+        else f"seeded deals, seed {summary['seed']}"
+    )
+    table = Table(
+        title=f"The Game oracle (sees every card) — {summary['players']} player(s), "
+        f"{summary['deals']} {source}, budget {summary['budget']:,} nodes"
+    )
+    table.add_column("verdict")
+    table.add_column("deals", justify="right")
+    table.add_column("fraction (95% CI)", justify="right")
+    for name, label in (("winnable", "winnable (proved)"), ("lost", "lost (proved)")):
+        low, high = summary[f"{name}_fraction_ci95"]
+        table.add_row(
+            label,
+            str(summary[name]),
+            f"{summary[f'{name}_fraction']:.1%}  [{low:.1%}, {high:.1%}]",
+        )
+    table.add_row("undecided", str(summary["undecided"]), f"{summary['undecided_fraction']:.1%}")
+    table.add_row("mean nodes", f"{summary['mean_nodes']:,.0f}", "")
+    table.add_row("seconds", f"{summary['seconds']:.1f}", "")
+    Console().print(table)
