@@ -209,57 +209,31 @@ class GreedyBot(PlayerBot):
 
 
 class TacticianBot(PlayerBot):
-    """Plays like a careful player:
+    """Plays like a careful player (choices measured against ``greedy``, see
+    ``docs/tennis-mots-balance.md``):
 
-    - **serve**: aims for an ACE: a high card on the table (the bonus is the highest
-      card's value) and a value the opponent must beat by 2, without spending jokers;
-    - **return**: the cheapest return (the lowest value at or above the weight), without
-      jokers when it can, but a LIGNE (13+) when it costs no joker and little more;
+    - **shots** (serves and returns): a value near the best it finds, but as many cards
+      laid as possible: the hand refills to 7, so cards laid are cards renewed, and a
+      long word leaves the opponent fewer ways to go on. Measured: returning at the
+      lowest value, or holding jokers back, loses to ``greedy``; laying more wins;
+    - **faults**: with the card it minds least (never a joker);
     - **NET**: when it cannot return and its hand is badly balanced (too many or too few
-      vowels), it nets away its cheapest surplus cards instead of a plain pass;
+      vowels), it nets away one cheap surplus card instead of a plain pass;
     - **challenges**: see ``PlayerBot.doubts``.
     """
 
     name = "tactician"
 
-    joker_cost = 6.0
-    hard_bonus = 0.5
-    ace_weight = 1.5
-    ligne_margin = 4
+    laid_bonus = 0.9
+    """Points a card laid is worth to the tactician on top of its value."""
 
     def keep_score(self, card: dict[str, Any], hand: list[dict[str, Any]]) -> float:
-        face = card["face"]
-        if face in STRONG_FACES:
-            return 20.0
-        if face == "▶":
+        if card["face"] in STRONG_FACES or card["face"] == "▶":
             return 20.0
         return float(card["value"])
 
-    def cost(self, view: dict[str, Any], shot: Any) -> float:
-        """What a shot spends: jokers from the hand."""
-        faces = {h["id"]: h["face"] for h in view["hand"]}
-        return sum(self.joker_cost for c in shot.laid if faces.get(c) in STRONG_FACES)
-
     def choose(self, view: dict[str, Any], found: list[Any]) -> Any:
-        if view["phase"] == "serve":
-            return max(found, key=lambda s: self.serve_key(view, s))
-        weight = view["weight"]
-        cheapest = min(found, key=lambda s: (self.cost(view, s) + s.value - weight, -len(s.laid)))
-        lignes = [
-            s
-            for s in found
-            if s.value >= LIGNE_POINTS
-            and self.cost(view, s) == 0
-            and s.value - cheapest.value <= self.ligne_margin
-        ]
-        if lignes and cheapest.value < LIGNE_POINTS:
-            return min(lignes, key=lambda s: s.value)
-        return cheapest
-
-    def serve_key(self, view: dict[str, Any], shot: Any) -> float:
-        values = {t["id"]: t["value"] for t in view["hand"]}
-        top = max(values[c] for c in shot.laid)
-        return shot.value + self.ace_weight * top - self.cost(view, shot)
+        return max(found, key=lambda s: (s.value + self.laid_bonus * len(s.laid), s.value))
 
     def no_return(self, view: dict[str, Any]) -> Any:
         bluffed = self.try_bluff(view)
