@@ -113,12 +113,22 @@ class PlayerBot(Bot):
     ``vocab``: the N most frequent French words the bot knows (``None``: the whole
     lexicon); it plays only shots whose letters are one of them or the start of one,
     and challenges every NET or LIGNE word it does not know. ``bluff``: how often it
-    bluffs a LIGNE instead of passing, when it can lay one (challenges happen)."""
+    bluffs a LIGNE instead of passing, when it can lay one (challenges happen).
+    ``doubt``: how often a bot with a vocabulary challenges a word it does not know
+    (a person does not challenge every word they have not met)."""
 
     name = "player"
 
-    def __init__(self, seed: int = 0, *, vocab: int | None = None, bluff: float = 0.0) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        vocab: int | None = None,
+        bluff: float = 0.0,
+        doubt: float = 0.25,
+    ) -> None:
         super().__init__(seed)
+        self.doubt = doubt
         self.vocab_size = vocab
         self.vocab = None
         if vocab is not None:
@@ -160,7 +170,9 @@ class PlayerBot(Bot):
         if self.vocab is None:
             return not word_is_valid(self.lexicon(view), cards)
         letters = "".join(letter for _c, _g, letter in cards)
-        return "?" in letters or not self.vocab.knows(letters)
+        if "?" in letters:  # no reading at all: anyone sees it is not French
+            return True
+        return not self.vocab.knows(letters) and self.rng.random() < self.doubt
 
     def choose(self, view: dict[str, Any], found: list[Any]) -> Any:
         best = max(s.value for s in found)
@@ -276,7 +288,7 @@ BOTS: dict[str, type[Bot]] = {
 BOT_HELP = (
     "NAME[:PARAMS][@N]: simple, greedy, tactician, mc; @N limits the bot to the N most "
     "frequent French words (tactician@5000); PARAMS is a comma list of key=value "
-    "(bluff=0.05, vocab=5000, playouts=200), or a bare number for mc's playouts (mc:200)"
+    "(bluff=0.05, doubt=0.5, vocab=5000, playouts=200), or a bare number for mc's playouts (mc:200)"
 )
 
 
@@ -311,7 +323,7 @@ def bot_from_spec(spec: str, seed: int = 0) -> Bot:
         try:
             if key in ("vocab", "playouts"):
                 kwargs[key] = int(value)
-            elif key == "bluff":
+            elif key in ("bluff", "doubt"):
                 kwargs[key] = float(value)
                 if not 0.0 <= kwargs[key] <= 1.0:
                     raise ValueError

@@ -106,9 +106,10 @@ class MonteCarloBot(TacticianBot):
         playouts: int = 48,
         vocab: int | None = None,
         bluff: float = 0.0,
+        doubt: float = 0.25,
         candidates: int = 6,
     ) -> None:
-        super().__init__(seed, vocab=vocab, bluff=bluff)
+        super().__init__(seed, vocab=vocab, bluff=bluff, doubt=doubt)
         self.playouts = playouts
         self.candidates = candidates
 
