@@ -145,6 +145,23 @@ def test_the_guessed_state_agrees_with_the_view() -> None:
     GAME.check_invariants(guess)  # every card of the deck is somewhere, once
 
 
+def test_budgeted_and_exact_shots_agree_on_a_small_position() -> None:
+    """The bots' budgeted search finds legal shots, a subset of the exact generator's
+    (it does not always find the best one)."""
+    from partie.games.tennis_mots.bots import budgeted_shots
+    from partie.games.tennis_mots.movegen import all_shots
+
+    state = arrange(new_state(), ["EEAASTR", "RSTEIXA"], "JEU")
+    view = state.view(1)
+    lexicon = load_lexicon(None)
+    quick = budgeted_shots(view, lexicon)
+    exact = all_shots(view, lexicon)
+    assert quick and all(state.is_legal(1, s.action) for s in quick)
+    exact_letters = {s.letters for s in exact}
+    assert {s.letters for s in quick} <= exact_letters
+    assert max(s.value for s in quick) <= max(s.value for s in exact)
+
+
 def test_the_monte_carlo_bot_plays_a_legal_shot() -> None:
     state = arrange(new_state(), ["EEAASTR", "RSTEIXA"], "JEU")
     action = MonteCarloBot(4, playouts=12).act(state.view(1))
@@ -163,6 +180,7 @@ def test_the_monte_carlo_bot_plays_a_legal_shot() -> None:
         "tactician:bluff=2",
         "tactician:color=red",
         "greedy@0",
+        "greedy:gen=fast",
     ],
 )
 def test_bad_bot_names_are_refused_in_one_line(spec: str) -> None:
@@ -177,4 +195,5 @@ def test_bot_names_parse() -> None:
     bot = GAME.make_bot("tactician:bluff=0.05@5000", 0)
     assert isinstance(bot, TacticianBot) and bot.bluff == 0.05 and bot.vocab_size == 5000
     assert GAME.make_bot("greedy", 0).vocab is None
+    assert GAME.make_bot("greedy:gen=exact", 0).exact and not GAME.make_bot("greedy", 0).exact
     assert "tactician" in GAME.bot_names() and "mc" in GAME.bot_names()

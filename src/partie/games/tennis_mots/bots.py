@@ -8,7 +8,9 @@ from functools import cache
 from typing import Any
 
 from partie.core.game import Bot
+from partie.games.tennis_mots import shots as names_of
 from partie.games.tennis_mots.cards import LETTERS_SET
+from partie.games.tennis_mots.movegen import GeneratedShot, all_shots
 from partie.games.tennis_mots.moves import Candidate, generate, hand_from_view, table_from_view
 from partie.games.tennis_mots.rules import ACCEPT, CHALLENGE, PASS, Net, Shot
 
@@ -91,13 +93,56 @@ class SimpleBot(Bot):
 # serve or NET/pass in a rally; and answer a pending NET or LIGNE.
 
 
-def _movegen() -> Any:
-    """The move generator (``movegen``); the temporary adapter until it exists."""
-    try:
-        from partie.games.tennis_mots import movegen
-    except ImportError:
-        from partie.games.tennis_mots import _movegen_stub as movegen
-    return movegen
+def _reading(lexicon: Any, glyphs: str) -> str | None:
+    if all(ch in LETTERS_SET for ch in glyphs):
+        return glyphs if lexicon.is_prefix(glyphs) else None
+    reading = lexicon.read(glyphs)
+    return None if reading is None else reading.letters
+
+
+def budgeted_shots(view: dict[str, Any], lexicon: Any) -> list[GeneratedShot]:
+    """Legal shots found by the budgeted search of ``moves.generate`` (at most 300
+    shots, 4,000 look-ups), in ``movegen``'s form. Bots use it by default: the exact
+    generator lists *every* shot, which can be hundreds of thousands in a position with
+    jokers (minutes), while a bot needs a turn in milliseconds. ``gen=exact`` in a bot's
+    name switches to the exact generator."""
+    table = table_from_view(view)
+    hand = hand_from_view(view)
+    weight = view["weight"]
+    old = [c for c, _g, _l, _v in table]
+    hand_ids = {c for c, _f, _v in hand}
+    hand_jokers = {c for c, f, _v in hand if f not in LETTERS_SET}
+    out = []
+    for cand in generate(table, hand, lexicon, limit=300, budget=4000):
+        if cand.value < weight:
+            continue
+        glyphs = "".join(g for _c, g, _l in cand.cards)
+        letters = _reading(lexicon, glyphs)
+        if letters is None or len(letters) != len(glyphs):
+            continue
+        ids = [c for c, _g, _l in cand.cards]
+        laid = tuple(c for c in ids if c in hand_ids)
+        cards = tuple(
+            (c, g, letters[i] if g in ("★", "■", "●") else "")
+            for i, (c, g, _l) in enumerate(cand.cards)
+        )
+        out.append(
+            GeneratedShot(
+                action=Shot(cards),
+                letters=letters,
+                value=cand.value,
+                names=names_of.names(old, ids, hand_jokers & set(laid), cand.value, weight),
+                jokers=tuple(
+                    (i, letters[i])
+                    for i, (_c, g, _l) in enumerate(cand.cards)
+                    if g not in LETTERS_SET
+                ),
+                laid=laid,
+                removed=tuple(c for c in old if c not in ids),
+                complete=bool(lexicon.is_word(letters)),
+            )
+        )
+    return out
 
 
 STRONG_FACES = frozenset("★■●◀")
@@ -115,7 +160,8 @@ class PlayerBot(Bot):
     and challenges every NET or LIGNE word it does not know. ``bluff``: how often it
     bluffs a LIGNE instead of passing, when it can lay one (challenges happen).
     ``doubt``: how often a bot with a vocabulary challenges a word it does not know
-    (a person does not challenge every word they have not met)."""
+    (a person does not challenge every word they have not met). ``gen``: ``budgeted``
+    (default, fast) or ``exact`` (every legal shot, ``movegen``; slow with jokers)."""
 
     name = "player"
 
@@ -126,9 +172,11 @@ class PlayerBot(Bot):
         vocab: int | None = None,
         bluff: float = 0.0,
         doubt: float = 0.25,
+        gen: str = "budgeted",
     ) -> None:
         super().__init__(seed)
         self.doubt = doubt
+        self.exact = gen == "exact"
         self.vocab_size = vocab
         self.vocab = None
         if vocab is not None:
@@ -148,7 +196,8 @@ class PlayerBot(Bot):
     def shots(self, view: dict[str, Any]) -> list[Any]:
         """Legal shots at or above the weight that the bot knows."""
         weight = view["weight"]
-        found = _movegen().all_shots(view, self.lexicon(view))
+        lexicon = self.lexicon(view)
+        found = all_shots(view, lexicon) if self.exact else budgeted_shots(view, lexicon)
         return [s for s in found if s.value >= weight and self.knows(s.letters)]
 
     # -- acting --
@@ -288,7 +337,8 @@ BOTS: dict[str, type[Bot]] = {
 BOT_HELP = (
     "NAME[:PARAMS][@N]: simple, greedy, tactician, mc; @N limits the bot to the N most "
     "frequent French words (tactician@5000); PARAMS is a comma list of key=value "
-    "(bluff=0.05, doubt=0.5, vocab=5000, playouts=200), or a bare number for mc's playouts (mc:200)"
+    "(bluff=0.05, doubt=0.5, vocab=5000, playouts=200, gen=exact), or a bare number "
+    "for mc's playouts (mc:200)"
 )
 
 
@@ -327,6 +377,10 @@ def bot_from_spec(spec: str, seed: int = 0) -> Bot:
                 kwargs[key] = float(value)
                 if not 0.0 <= kwargs[key] <= 1.0:
                     raise ValueError
+            elif key == "gen" and value in ("budgeted", "exact"):
+                kwargs[key] = value
+            elif key == "gen":
+                raise ValueError
             else:
                 raise refuse(f"paramètre inconnu {key!r}", f"unknown parameter {key!r}")
         except ValueError:
@@ -350,6 +404,7 @@ __all__ = [
     "SimpleBot",
     "TacticianBot",
     "bot_from_spec",
+    "budgeted_shots",
     "load_lexicon",
     "word_is_valid",
 ]

@@ -107,9 +107,10 @@ class MonteCarloBot(TacticianBot):
         vocab: int | None = None,
         bluff: float = 0.0,
         doubt: float = 0.25,
+        gen: str = "budgeted",
         candidates: int = 6,
     ) -> None:
-        super().__init__(seed, vocab=vocab, bluff=bluff, doubt=doubt)
+        super().__init__(seed, vocab=vocab, bluff=bluff, doubt=doubt, gen=gen)
         self.playouts = playouts
         self.candidates = candidates
 
