@@ -6,7 +6,9 @@ French word; a hand of 7 cards holding 0-2 jokers; the seat to play is returning
 - ``all_shots_ms_median`` / ``_p99`` / ``_max``: ``movegen.all_shots`` on the seat's view;
 - ``best_shot_ms_median`` / ``_p99``, and the same for ``cheapest_return`` and
   ``keeping_best``;
-- ``shots_median`` / ``shots_max``: how many distinct shots a position has.
+- ``shots_median`` / ``shots_max``: how many distinct shots a position has;
+- ``*_cpu_ms_*``: the same in CPU time of the process (less sensitive to a busy
+  machine; ``load_average`` tells how busy it was).
 
 Each figure is the best of ``--repeat`` runs per position (1 by default). Hook for
 whole matches: ``--matches N --bot NAME`` also plays N seeded 2-player matches of that
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import time
@@ -78,14 +81,17 @@ def position(seed: int, start: str) -> TennisMotsState | None:
     return state
 
 
-def timed(fn: Any, view: dict[str, Any], lexicon: Lexicon, repeat: int) -> tuple[float, Any]:
-    best = float("inf")
+def timed(fn: Any, view: dict[str, Any], lexicon: Lexicon, repeat: int) -> tuple[float, float, Any]:
+    """Wall and CPU milliseconds of ``fn(view, lexicon)`` (best of ``repeat``), and its
+    answer."""
+    wall = cpu = float("inf")
     out = None
     for _ in range(repeat):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         out = fn(view, lexicon)
-        best = min(best, time.perf_counter() - t0)
-    return best * 1e3, out
+        wall = min(wall, time.perf_counter() - t0)
+        cpu = min(cpu, time.process_time() - c0)
+    return wall * 1e3, cpu * 1e3, out
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -125,29 +131,31 @@ def main() -> None:
         k += 1
         if state is not None:
             states.append(state)
-    figures: dict[str, list[float]] = {
-        "all_shots": [],
-        "best_shot": [],
-        "cheapest_return": [],
-        "keeping_best": [],
-    }
+    names = ("all_shots", "best_shot", "cheapest_return", "keeping_best")
+    wall: dict[str, list[float]] = {name: [] for name in names}
+    cpu: dict[str, list[float]] = {name: [] for name in names}
     counts = []
+    load_before = os.getloadavg()[0]
     for state in states:
         view = state.view(1)
-        ms, shots = timed(movegen.all_shots, view, lexicon, args.repeat)
-        figures["all_shots"].append(ms)
-        counts.append(len(shots))
-        for name in ("best_shot", "cheapest_return", "keeping_best"):
-            ms, _ = timed(getattr(movegen, name), view, lexicon, args.repeat)
-            figures[name].append(ms)
+        for name in names:
+            w, c, answer = timed(getattr(movegen, name), view, lexicon, args.repeat)
+            wall[name].append(w)
+            cpu[name].append(c)
+            if name == "all_shots":
+                counts.append(len(answer))
     out: dict[str, Any] = {"positions": len(states), "seed": args.seed}
-    for name, values in figures.items():
-        out[f"{name}_ms_median"] = round(statistics.median(values), 2)
-        out[f"{name}_ms_p99"] = round(percentile(values, 0.99), 2)
-        out[f"{name}_ms_max"] = round(max(values), 2)
+    for name in names:
+        out[f"{name}_ms_median"] = round(statistics.median(wall[name]), 2)
+        out[f"{name}_ms_p99"] = round(percentile(wall[name], 0.99), 2)
+        out[f"{name}_ms_max"] = round(max(wall[name]), 2)
+        out[f"{name}_cpu_ms_median"] = round(statistics.median(cpu[name]), 2)
+        out[f"{name}_cpu_ms_p99"] = round(percentile(cpu[name], 0.99), 2)
     out["shots_median"] = statistics.median(counts)
     out["shots_max"] = max(counts)
     out["positions_without_shot"] = sum(1 for c in counts if c == 0)
+    out["load_average"] = [round(load_before, 2), round(os.getloadavg()[0], 2)]
+    out["cpus"] = os.cpu_count()
     if args.matches:
         out["match_bot"] = args.bot
         out["match_seconds_median"] = match_seconds(args.bot, args.matches, args.seed)

@@ -433,7 +433,11 @@ def _origins(groups: list[_Group], path: Path) -> list[tuple[int, ...]]:
 class _Builder:
     """Turns found paths into shots, with the position's data computed once."""
 
-    def __init__(self, position: _Position, groups: list[_Group], lexicon: Any) -> None:
+    def __init__(
+        self, position: _Position, groups: list[_Group], lexicon: Any, *, merged: bool = True
+    ) -> None:
+        self.merged = merged
+        """Groups mix table and hand cards (``_groups`` without costs)."""
         self.position = position
         self.groups = groups
         self.is_word = lexicon.is_word
@@ -444,23 +448,33 @@ class _Builder:
         # 0: a letter card, 1: ★ ■ ●, 2: the double card
         self.kind = [0 if g.face in LETTERS_SET else 2 if g.face == DOUBLE else 1 for g in groups]
 
-    def order(self, path: Path, letters: str, value: int) -> tuple[Any, ...]:
-        """The canonical order of found paths: most valuable first, then alphabetical,
-        then by faces and glyphs (then, per path, by origins, the table first)."""
-        groups = self.groups
-        return (-value, letters, tuple((groups[gi].face, glyph) for gi, glyph in path))
-
     def shots(self, found: list[tuple[Path, str, int]]) -> list[GeneratedShot]:
-        """Every shot of ``found``, expanded by origin, in the canonical order."""
+        """Every shot of ``found``, expanded by origin, in the canonical order: most
+        valuable first, then alphabetical, then by faces and glyphs position by
+        position, then by origins (the table first)."""
         groups = self.groups
-        items = []
-        for path, letters, value in found:
-            key = self.order(path, letters, value)
-            for origin in _origins(groups, path):
-                items.append((key, origin, path, letters, value))
-        items.sort(key=lambda item: (item[0], item[1]))
         build = self.build
-        return [build(path, letters, value, origin) for _k, origin, path, letters, value in items]
+        if self.merged:
+            # Groups are sorted by face and value: comparing group indices is comparing
+            # faces, and the paths are already tuples.
+            shared = [bool(g.table and g.hand) for g in groups]
+            items = []
+            for path, letters, value in found:
+                if any(shared[gi] for gi, _g in path):
+                    for origin in _origins(groups, path):
+                        items.append((-value, letters, path, origin))
+                else:
+                    items.append((-value, letters, path, _origins(groups, path)[0]))
+            items.sort()
+            return [build(path, letters, -value, origin) for value, letters, path, origin in items]
+        # One origin per group (cost searches): compare faces, glyphs, then origins.
+        keyed = []
+        for path, letters, value in found:
+            origin = _origins(groups, path)[0]
+            faces = tuple((groups[gi].face, groups[gi].value, glyph) for gi, glyph in path)
+            keyed.append(((-value, letters, faces, origin), path, letters, value, origin))
+        keyed.sort(key=lambda item: item[0])
+        return [build(path, letters, value, origin) for _k, path, letters, value, origin in keyed]
 
     def build(self, path: Path, letters: str, value: int, origin: tuple[int, ...]) -> GeneratedShot:
         """The shot of a found path with the given origins, with its canonical card
@@ -697,7 +711,9 @@ def _cheapest(
     if not found:
         return None
     top = max(value for _p, _l, value in found)
-    shots = _Builder(position, groups, lexicon).shots([f for f in found if f[2] == top])
+    shots = _Builder(position, groups, lexicon, merged=False).shots(
+        [f for f in found if f[2] == top]
+    )
     return shots[0]
 
 
