@@ -447,6 +447,12 @@ class _Builder:
         self.old_faces = [face for _c, face, _v in position.table]
         # 0: a letter card, 1: ★ ■ ●, 2: the double card
         self.kind = [0 if g.face in LETTERS_SET else 2 if g.face == DOUBLE else 1 for g in groups]
+        # A letter card as the action lays it, made once.
+        self.plain = {
+            c: (c, g.face, "") for g in groups if g.face in LETTERS_SET for c in g.table + g.hand
+        }
+        self.sides = [HAND if g.hand else TABLE for g in groups]
+        self.slots = 2 * len(groups)  # cards taken: [2 gi] from the table, [2 gi + 1] the hand
 
     def shots(self, found: list[tuple[Path, str, int]]) -> list[GeneratedShot]:
         """Every shot of ``found``, expanded by origin, in the canonical order: most
@@ -456,15 +462,18 @@ class _Builder:
         build = self.build
         if self.merged:
             # Groups are sorted by face and value: comparing group indices is comparing
-            # faces, and the paths are already tuples.
+            # faces, and the paths are already tuples. A path whose groups all hold
+            # cards of one side has one origin, read from its groups (``()``).
             shared = [bool(g.table and g.hand) for g in groups]
             items = []
             for path, letters, value in found:
-                if any(shared[gi] for gi, _g in path):
-                    for origin in _origins(groups, path):
-                        items.append((-value, letters, path, origin))
+                for gi, _glyph in path:
+                    if shared[gi]:
+                        for origin in _origins(groups, path):
+                            items.append((-value, letters, path, origin))
+                        break
                 else:
-                    items.append((-value, letters, path, _origins(groups, path)[0]))
+                    items.append((-value, letters, path, ()))
             items.sort()
             return [build(path, letters, -value, origin) for value, letters, path, origin in items]
         # One origin per group (cost searches): compare faces, glyphs, then origins.
@@ -481,7 +490,8 @@ class _Builder:
         ids: cards of a face in ascending id order on each side, unless another choice
         of identical table cards avoids REVERS LIFTÉ."""
         groups, kind, at = self.groups, self.kind, self.at
-        taken: dict[int, int] = {}
+        plain, sides = self.plain, self.sides
+        taken = [0] * self.slots
         ids = []
         cards = []
         jokers = []
@@ -492,9 +502,10 @@ class _Builder:
         places = []  # positions of the table cards in the new table
         for pos, (gi, glyph) in enumerate(path):
             g = groups[gi]
-            if origin[pos] == TABLE:
-                k = taken.get(gi, 0)
-                taken[gi] = k + 1
+            if (origin[pos] if origin else sides[gi]) == TABLE:
+                slot = gi + gi
+                k = taken[slot]
+                taken[slot] = k + 1
                 card = g.table[k]
                 if len(g.table) > 1:
                     repeated = True
@@ -502,8 +513,9 @@ class _Builder:
                     in_order = False
                 places.append(pos)
             else:
-                k = taken.get(-1 - gi, 0)
-                taken[-1 - gi] = k + 1
+                slot = gi + gi + 1
+                k = taken[slot]
+                taken[slot] = k + 1
                 card = g.hand[k]
                 laid.append(card)
                 if kind[gi]:
@@ -511,7 +523,7 @@ class _Builder:
             ids.append(card)
             what = kind[gi]
             if what == 0:
-                cards.append((card, g.face, ""))
+                cards.append(plain[card])
             elif what == 1:
                 jokers.append((pos, letters[pos]))
                 cards.append((card, g.face, letters[pos]))
