@@ -253,6 +253,12 @@ def test_the_queries_follow_their_definitions() -> None:
             continue
         best = best_shot(view, LEXICON)
         assert best is not None and best.value == max(s.value for s in shots)
+        assert best == shots[0]  # ties: the canonical order of all_shots
+        words: list[GeneratedShot] = []
+        for s in shots:
+            if all(w.letters != s.letters for w in words):
+                words.append(s)
+        assert hints(view, LEXICON, top=3) == words[:3]
         worth = _worth(view)
         cheap = cheapest_return(view, LEXICON)
         assert cheap is not None

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import permutations, product
+from itertools import combinations, permutations, product
 from typing import Any
 
 from partie.games.tennis_mots import shots as names_of
@@ -45,6 +45,8 @@ _MASK = (1 << 26) - 1
 _DEPTH_SHIFT = 26
 _BITS = {letter: 1 << i for i, letter in enumerate(LETTERS)}
 TABLE, HAND = 0, 1
+_VOWELS = "".join(sorted(VOWELS))
+_CONSONANTS = "".join(c for c in LETTERS if c not in VOWELS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,20 +83,24 @@ class GeneratedShot:
 
 @dataclass(slots=True)
 class _Group:
-    """Identical cards of one origin: laying one or the other is the same shot."""
+    """Identical cards (same face and value): laying one or another is the same shot.
+    ``table`` and ``hand`` hold their ids by origin, ascending; ``cost`` is what laying
+    one costs in the searches that count hand cards (0 when unused)."""
 
-    origin: int  # TABLE or HAND
     face: str  # a letter, ★ ■ ●, or ◀ for the double card
     value: int
-    ids: list[int]  # ascending
+    table: list[int]
+    hand: list[int]
+    cost: int = 0
 
 
 @dataclass(slots=True)
 class _Position:
     weight: int
-    serve: bool
     old: list[int]  # table ids, left to right
-    groups: list[_Group]
+    at: dict[int, int]  # table id -> its place on the table
+    table: list[tuple[int, str, int]]  # (id, face, value) of the table cards
+    hand: list[tuple[int, str, int]]  # (id, face, value) of the hand cards
     joker_worth: int  # a joker counts as worth this much when keeping cards
 
 
@@ -115,27 +121,39 @@ def _position(view: dict[str, Any]) -> _Position | None:
     hand = view.get("hand") or []
     if not hand:
         return None
-    serve = phase == "serve"
-    table = [] if serve else view["table"]
-    keyed: dict[tuple[int, str, int], list[int]] = {}
-    for card in table:
-        keyed.setdefault((TABLE, _face_of_glyph(card["glyph"]), card["value"]), []).append(
-            card["id"]
-        )
-    for card in hand:
-        keyed.setdefault((HAND, card["face"], card["value"]), []).append(card["id"])
-    groups = [_Group(o, f, v, sorted(ids)) for (o, f, v), ids in keyed.items()]
-    groups.sort(key=lambda g: (g.origin, g.face, g.value))
+    table = [] if phase == "serve" else view["table"]
     values = view.get("deck_values") or {}
     top = max([v for f, v in values.items() if f in LETTERS_SET] or [0])
-    top = max([top, *(g.value for g in groups)])
+    top = max([top, *(c["value"] for c in hand), *(c["value"] for c in table)])
+    old = [card["id"] for card in table]
     return _Position(
         weight=view["weight"],
-        serve=serve,
-        old=[card["id"] for card in table],
-        groups=groups,
+        old=old,
+        at={c: i for i, c in enumerate(old)},
+        table=[(c["id"], _face_of_glyph(c["glyph"]), c["value"]) for c in table],
+        hand=[(c["id"], c["face"], c["value"]) for c in hand],
         joker_worth=top + 1,
     )
+
+
+def _groups(position: _Position, costs: dict[int, int] | None = None) -> list[_Group]:
+    """Cards grouped by face and value. Without ``costs`` a group mixes table and hand
+    cards (the walk does not care where a letter comes from; the shots found are then
+    expanded by origin); with ``costs`` (per hand card id) each group has one origin."""
+    keyed: dict[tuple[Any, ...], _Group] = {}
+    for origin, cards in ((TABLE, position.table), (HAND, position.hand)):
+        for card, face, value in cards:
+            key = (face, value) if costs is None else (face, value, origin)
+            group = keyed.get(key)
+            if group is None:
+                cost = 0 if costs is None or origin == TABLE else costs[card]
+                group = keyed[key] = _Group(face, value, [], [], cost)
+            (group.table if origin == TABLE else group.hand).append(card)
+    groups = sorted(keyed.values(), key=lambda g: (g.face, g.value, not g.table))
+    for g in groups:
+        g.table.sort()
+        g.hand.sort()
+    return groups
 
 
 def _starts_lookup(lexicon: Any) -> tuple[Callable[[str], int | None], int]:
@@ -164,274 +182,465 @@ def _starts_lookup(lexicon: Any) -> tuple[Callable[[str], int | None], int]:
 
 # -- the walk -----------------------------------------------------------------------------
 
-Step = tuple[int, str, str]
-"""One card of a found shot: ``(group index, glyph, letter read)``."""
-Found = tuple[tuple[Step, ...], str, int]
-"""A found shot: its steps, its letters, its value."""
+Path = tuple[tuple[int, str], ...]
+"""The cards of a found shot: ``(group index, glyph)``, glyph ``""`` but for doubles."""
+Emit = Callable[[list[tuple[int, str]], str, int, int], None]
+"""Called with each shot found: the path (a list the walk reuses), letters, value, cost."""
+_NEVER = 1 << 60
 
 
-class _Walk:
+class _Search:
     """Depth-first search over the starts table laying one grouped card per letter.
 
-    ``cost``/``score`` turn it into a branch and bound: with ``cost`` (an additive cost
-    per group), branches whose cost already exceeds the best are cut; with ``maximise``
-    branches that cannot beat the best value are cut."""
+    ``floor`` is the value a shot must reach (the weight; a best-first search raises
+    it), ``cap`` the cost a shot may not exceed (a cheapest-first search lowers it):
+    both cut branches, and ``emit`` may change them as shots are found."""
 
-    def __init__(self, position: _Position, lexicon: Any) -> None:
-        self.position = position
+    def __init__(self, groups: list[_Group], weight: int, lexicon: Any) -> None:
+        self.groups = groups
         self.get, self.root = _starts_lookup(lexicon)
-        groups = position.groups
-        self.counts = [len(g.ids) for g in groups]
-        self.values = [g.value for g in groups]
+        self.floor = weight
+        self.cap = _NEVER
+        self.stop = False
         providers: dict[str, list[int]] = {letter: [] for letter in LETTERS}
         self.doubles: list[int] = []
-        for gi, g in enumerate(groups):
+        for gi, g in enumerate(groups):  # letter cards before jokers
             if g.face in LETTERS_SET:
                 providers[g.face].append(gi)
-            elif g.face == ANY:
-                for letter in LETTERS:
-                    providers[letter].append(gi)
-            elif g.face == CONSONANT:
-                for letter in LETTERS:
-                    if letter not in VOWELS:
-                        providers[letter].append(gi)
-            elif g.face == VOWEL:
-                for letter in VOWELS:
-                    providers[letter].append(gi)
-            elif g.face == DOUBLE:
+        for gi, g in enumerate(groups):
+            domain = {ANY: LETTERS, CONSONANT: _CONSONANTS, VOWEL: _VOWELS}.get(g.face, "")
+            for letter in domain:
+                providers[letter].append(gi)
+            if g.face == DOUBLE:
                 self.doubles.append(gi)
-        self.providers = [
-            (letter, _BITS[letter], tuple(gis)) for letter, gis in providers.items() if gis
-        ]
-        every = sorted((v for g in groups for v in [g.value] * len(g.ids)), reverse=True)
-        # best[d]: the most d cards of the position can add.
-        self.best = [0]
-        for v in every:
-            self.best.append(self.best[-1] + v)
-        self.cards = len(every)
-        self.weight = position.weight
-        self.path: list[Step] = []
-        self.found: list[Found] = []
-        self.limit: int | None = None
+        self.providers = {letter: tuple(gis) for letter, gis in providers.items() if gis}
+        self.richest_first = False
+        """Try the most valuable letters first (best-first searches find their bar
+        sooner)."""
 
-    def bound(self, sval: int, value: int, left: int) -> int:
-        """The most a completion of this start can be worth."""
-        depth = sval >> _DEPTH_SHIFT
-        return value + self.best[min(depth, left, self.cards)]
-
-    def run(self, limit: int | None = None) -> list[Found]:
-        self.limit = limit
-        self.found = []
-        self._visit("", self.root, 0, self.cards)
-        return self.found
-
-    def _emit(self, letters: str, value: int) -> bool:
-        """Record a shot; True when the limit is reached."""
-        self.found.append((tuple(self.path), letters, value))
-        return self.limit is not None and len(self.found) >= self.limit
-
-    def _visit(self, prefix: str, sval: int, value: int, left: int) -> bool:
-        """Extend ``prefix`` (no ▶ waiting) by one card; True to stop the walk."""
-        if left == 0 or self.bound(sval, value, left) < self.weight:
-            return False
-        mask = sval & _MASK
-        counts, values, path, get = self.counts, self.values, self.path, self.get
-        weight = self.weight
-        for letter, bit, gis in self.providers:
-            if not mask & bit:
-                continue
-            word = prefix + letter
-            child: int | None = None
-            for gi in gis:
-                if not counts[gi]:
-                    continue
-                if child is None:
-                    child = get(word)
-                    if child is None:  # cannot happen with a consistent table
-                        break
-                counts[gi] -= 1
-                path.append((gi, "", letter))
-                v = value + values[gi]
-                stop = (v >= weight and self._emit(word, v)) or self._visit(
-                    word, child, v, left - 1
-                )
-                path.pop()
-                counts[gi] += 1
-                if stop:
-                    return True
-        for gi in self.doubles:
-            if not counts[gi]:
-                continue
-            counts[gi] -= 1
-            v = value + values[gi]
-            stop = False
-            if prefix and mask & _BITS[prefix[-1]]:
-                letter = prefix[-1]
-                word = prefix + letter
-                child = get(word)
-                if child is not None:
-                    path.append((gi, BEFORE, letter))
-                    stop = (v >= weight and self._emit(word, v)) or self._visit(
-                        word, child, v, left - 1
-                    )
-                    path.pop()
-            if not stop:
-                path.append((gi, AFTER, ""))
-                stop = self._after(prefix, sval, v, left - 1, 1)
-                path.pop()
-            counts[gi] += 1
-            if stop:
-                return True
-        return False
-
-    def _after(self, prefix: str, sval: int, value: int, left: int, waiting: int) -> bool:
-        """``waiting`` ▶ laid after ``prefix`` wait for the letter of the next card."""
+    def run(self, emit: Emit) -> None:
+        """Walk every start the cards can spell, calling ``emit`` for each shot."""
+        groups = self.groups
+        counts = [len(g.table) + len(g.hand) for g in groups]
+        values = [g.value for g in groups]
+        costs = [g.cost for g in groups]
+        every = sorted(g.value for g in groups for _ in range(len(g.table) + len(g.hand)))
+        best = [0]  # best[d]: the most d cards can add
+        for v in reversed(every):
+            best.append(best[-1] + v)
         get = self.get
-        mask = sval & _MASK
-        if value >= self.weight and prefix:
-            # A last ▶ stands for the card still to come: the first letter that works.
-            for letter, bit in _BITS.items():
-                if mask & bit and get(prefix + letter * (waiting + 1)) is not None:
-                    if self._emit(prefix + letter * waiting, value):
-                        return True
-                    break
-        if left == 0 or self.bound(sval, value, left) < self.weight:
-            return False
-        counts, values, path = self.counts, self.values, self.path
-        weight = self.weight
-        for letter, bit, gis in self.providers:
-            if not mask & bit:
-                continue
-            word = prefix + letter * (waiting + 1)
-            child: int | None = None
-            looked = False
-            for gi in gis:
+        providers = self.providers
+        doubles = self.doubles
+        spelled: dict[int, tuple[tuple[str, tuple[int, ...]], ...]] = {}
+        path: list[tuple[int, str]] = []
+        me = self
+        richest_first = self.richest_first
+        top_value = max(values, default=0)
+        hist = [0] * (top_value + 1)  # remaining cards by value
+        for gi, v in enumerate(values):
+            hist[v] += counts[gi]
+        levels = range(top_value, -1, -1)
+
+        def reachable(value: int, d: int) -> int:
+            """The most ``d`` of the remaining cards add to ``value`` (exact)."""
+            for v in levels:
+                c = hist[v]
+                if c >= d:
+                    return value + v * d
+                value += v * c
+                d -= c
+            return value
+
+        def letters_of(mask: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
+            found = spelled.get(mask)
+            if found is None:
+                found = tuple(
+                    (letter, providers[letter])
+                    for letter, bit in _BITS.items()
+                    if mask & bit and letter in providers
+                )
+                if richest_first:
+                    found = tuple(sorted(found, key=lambda lp: -max(values[gi] for gi in lp[1])))
+                spelled[mask] = found
+            return found
+
+        def visit(prefix: str, sval: int, value: int, cost: int, left: int) -> None:
+            """Lay one more card after ``prefix`` (no ▶ waiting)."""
+            depth = sval >> _DEPTH_SHIFT
+            d = depth if depth < left else left
+            if value + best[d] < me.floor or reachable(value, d) < me.floor:
+                return
+            for letter, gis in letters_of(sval & _MASK):
+                word = prefix + letter
+                child = -1
+                for gi in gis:
+                    if not counts[gi]:
+                        continue
+                    c = cost + costs[gi]
+                    if c > me.cap:
+                        continue
+                    if child == -1:
+                        child = get(word)
+                    counts[gi] -= 1
+                    v = values[gi]
+                    hist[v] -= 1
+                    path.append((gi, ""))
+                    v += value
+                    if v >= me.floor:
+                        emit(path, word, v, c)
+                    if left > 1:
+                        visit(word, child, v, c, left - 1)
+                    path.pop()
+                    counts[gi] += 1
+                    hist[values[gi]] += 1
+                    if me.stop:
+                        return
+            for gi in doubles:
                 if not counts[gi]:
                     continue
-                if not looked:
-                    child = get(word)
-                    looked = True
-                if child is None:
-                    break
+                c = cost + costs[gi]
+                if c > me.cap:
+                    continue
                 counts[gi] -= 1
-                path.append((gi, "", letter))
+                hist[values[gi]] -= 1
                 v = value + values[gi]
-                stop = (v >= weight and self._emit(word, v)) or self._visit(
-                    word, child, v, left - 1
-                )
+                if prefix and sval & _BITS[prefix[-1]]:
+                    word = prefix + prefix[-1]
+                    path.append((gi, BEFORE))
+                    if v >= me.floor:
+                        emit(path, word, v, c)
+                    if left > 1:
+                        visit(word, get(word), v, c, left - 1)
+                    path.pop()
+                path.append((gi, AFTER))
+                after(prefix, sval, v, c, left - 1, 1)
                 path.pop()
                 counts[gi] += 1
-                if stop:
-                    return True
-        for gi in self.doubles:
-            if not counts[gi]:
+                hist[values[gi]] += 1
+                if me.stop:
+                    return
+
+        def after(prefix: str, sval: int, value: int, cost: int, left: int, waiting: int) -> None:
+            """``waiting`` ▶ were laid after ``prefix``: they show the next card's letter."""
+            mask = sval & _MASK
+            if value >= me.floor and prefix:
+                # Last, a ▶ stands for the card still to come: the first letter that works.
+                for letter, bit in _BITS.items():
+                    if mask & bit and get(prefix + letter * (waiting + 1)) is not None:
+                        emit(path, prefix + letter * waiting, value, cost)
+                        break
+                if me.stop:
+                    return
+            if left == 0:
+                return
+            depth = sval >> _DEPTH_SHIFT
+            d = depth if depth < left else left
+            if value + best[d] < me.floor or reachable(value, d) < me.floor:
+                return
+            for letter, gis in letters_of(mask):
+                word = prefix + letter * (waiting + 1)
+                child = -1
+                for gi in gis:
+                    if not counts[gi]:
+                        continue
+                    c = cost + costs[gi]
+                    if c > me.cap:
+                        continue
+                    if child == -1:
+                        child = get(word)
+                        if child is None:
+                            break
+                    counts[gi] -= 1
+                    v = values[gi]
+                    hist[v] -= 1
+                    path.append((gi, ""))
+                    v += value
+                    if v >= me.floor:
+                        emit(path, word, v, c)
+                    if left > 1:
+                        visit(word, child, v, c, left - 1)
+                    path.pop()
+                    counts[gi] += 1
+                    hist[values[gi]] += 1
+                    if me.stop:
+                        return
+            for gi in doubles:
+                if not counts[gi]:
+                    continue
+                c = cost + costs[gi]
+                if c > me.cap:
+                    continue
+                counts[gi] -= 1
+                hist[values[gi]] -= 1
+                path.append((gi, AFTER))
+                after(prefix, sval, value + values[gi], c, left - 1, waiting + 1)
+                path.pop()
+                counts[gi] += 1
+                hist[values[gi]] += 1
+                if me.stop:
+                    return
+
+        visit("", self.root, 0, 0, len(every))
+
+
+# -- from a found path to shots ------------------------------------------------------------
+
+
+def _names(shape: str, value: int, weight: int) -> tuple[str, ...]:
+    if value == weight:
+        if value >= names_of.LIGNE_POINTS:
+            return (shape, names_of.AMORTI, names_of.LIGNE)
+        return (shape, names_of.AMORTI)
+    if value >= names_of.LIGNE_POINTS:
+        return (shape, names_of.LIGNE)
+    return (shape,)
+
+
+def _origins(groups: list[_Group], path: Path) -> list[tuple[int, ...]]:
+    """Every way to say which cards of a found path come from the table (``TABLE``) or
+    the hand (``HAND``), given how many of each face each side holds; in order."""
+    shared: dict[int, list[int]] = {}
+    fixed = []
+    for pos, (gi, _glyph) in enumerate(path):
+        g = groups[gi]
+        if g.table and g.hand:
+            shared.setdefault(gi, []).append(pos)
+            fixed.append(-1)
+        else:
+            fixed.append(TABLE if g.table else HAND)
+    if not shared:
+        return [tuple(fixed)]
+    per_group = []
+    for gi, where in shared.items():
+        g = groups[gi]
+        k = len(where)
+        ways = []
+        for on_table in range(max(0, k - len(g.hand)), min(k, len(g.table)) + 1):
+            for chosen in combinations(where, on_table):
+                ways.append([(pos, TABLE if pos in chosen else HAND) for pos in where])
+        per_group.append(ways)
+    out = []
+    for choice in product(*per_group):
+        origin = list(fixed)
+        for ways in choice:
+            for pos, side in ways:
+                origin[pos] = side
+        out.append(tuple(origin))
+    out.sort()
+    return out
+
+
+class _Builder:
+    """Turns found paths into shots, with the position's data computed once."""
+
+    def __init__(
+        self, position: _Position, groups: list[_Group], lexicon: Any, *, merged: bool = True
+    ) -> None:
+        self.merged = merged
+        """Groups mix table and hand cards (``_groups`` without costs)."""
+        self.position = position
+        self.groups = groups
+        self.is_word = lexicon.is_word
+        self.weight = position.weight
+        self.old = position.old
+        self.at = position.at
+        self.old_faces = [face for _c, face, _v in position.table]
+        # 0: a letter card, 1: ★ ■ ●, 2: the double card
+        self.kind = [0 if g.face in LETTERS_SET else 2 if g.face == DOUBLE else 1 for g in groups]
+        # A letter card as the action lays it, made once.
+        self.plain = {
+            c: (c, g.face, "") for g in groups if g.face in LETTERS_SET for c in g.table + g.hand
+        }
+        self.sides = [HAND if g.hand else TABLE for g in groups]
+        self.slots = 2 * len(groups)  # cards taken: [2 gi] from the table, [2 gi + 1] the hand
+
+    def shots(self, found: list[tuple[Path, str, int]]) -> list[GeneratedShot]:
+        """Every shot of ``found``, expanded by origin, in the canonical order: most
+        valuable first, then alphabetical, then by faces and glyphs position by
+        position, then by origins (the table first)."""
+        groups = self.groups
+        build = self.build
+        if self.merged:
+            # Groups are sorted by face and value: comparing group indices is comparing
+            # faces, and the paths are already tuples. A path whose groups all hold
+            # cards of one side has one origin, read from its groups (``()``).
+            shared = [bool(g.table and g.hand) for g in groups]
+            items = []
+            for path, letters, value in found:
+                for gi, _glyph in path:
+                    if shared[gi]:
+                        for origin in _origins(groups, path):
+                            items.append((-value, letters, path, origin))
+                        break
+                else:
+                    items.append((-value, letters, path, ()))
+            items.sort()
+            return [build(path, letters, -value, origin) for value, letters, path, origin in items]
+        # One origin per group (cost searches): compare faces, glyphs, then origins.
+        keyed = []
+        for path, letters, value in found:
+            origin = _origins(groups, path)[0]
+            faces = tuple((groups[gi].face, groups[gi].value, glyph) for gi, glyph in path)
+            keyed.append(((-value, letters, faces, origin), path, letters, value, origin))
+        keyed.sort(key=lambda item: item[0])
+        return [build(path, letters, value, origin) for _k, path, letters, value, origin in keyed]
+
+    def build(self, path: Path, letters: str, value: int, origin: tuple[int, ...]) -> GeneratedShot:
+        """The shot of a found path with the given origins, with its canonical card
+        ids: cards of a face in ascending id order on each side, unless another choice
+        of identical table cards avoids REVERS LIFTÉ."""
+        groups, kind, at = self.groups, self.kind, self.at
+        plain, sides = self.plain, self.sides
+        taken = [0] * self.slots
+        ids = []
+        cards = []
+        jokers = []
+        laid = []
+        hand_jokers: set[int] = set()
+        repeated = False
+        in_order = True
+        places = []  # positions of the table cards in the new table
+        for pos, (gi, glyph) in enumerate(path):
+            g = groups[gi]
+            if (origin[pos] if origin else sides[gi]) == TABLE:
+                slot = gi + gi
+                k = taken[slot]
+                taken[slot] = k + 1
+                card = g.table[k]
+                if len(g.table) > 1:
+                    repeated = True
+                if at[card] != len(places):
+                    in_order = False
+                places.append(pos)
+            else:
+                slot = gi + gi + 1
+                k = taken[slot]
+                taken[slot] = k + 1
+                card = g.hand[k]
+                laid.append(card)
+                if kind[gi]:
+                    hand_jokers.add(card)
+            ids.append(card)
+            what = kind[gi]
+            if what == 0:
+                cards.append(plain[card])
+            elif what == 1:
+                jokers.append((pos, letters[pos]))
+                cards.append((card, g.face, letters[pos]))
+            else:
+                jokers.append((pos, letters[pos]))
+                cards.append((card, glyph, ""))
+        shape = self.shape(ids, places, in_order, hand_jokers)
+        if repeated and shape == names_of.REVERS_LIFTE:
+            better = self.other_table_cards(path, origin, ids, places, hand_jokers)
+            if better is not None:
+                ids = better
+                cards = [(c, g, s) for c, (_c, g, s) in zip(ids, cards, strict=True)]
+                at = self.at
+                places = [i for i, c in enumerate(ids) if c in at]
+                in_order = all(at[ids[p]] == k for k, p in enumerate(places))
+                shape = self.shape(ids, places, in_order, hand_jokers)
+        old = self.old
+        if len(places) == len(old):
+            removed: tuple[int, ...] = ()
+        else:
+            kept = set(ids)
+            removed = tuple(c for c in old if c not in kept)
+        return GeneratedShot(
+            Shot(tuple(cards)),
+            letters,
+            value,
+            _names(shape, value, self.weight),
+            tuple(jokers),
+            tuple(laid),
+            removed,
+            path[-1][1] != AFTER and self.is_word(letters),
+        )
+
+    def shape(
+        self, ids: list[int], places: list[int], in_order: bool, hand_jokers: set[int]
+    ) -> str:
+        """``shots.shape`` from what the build already knows (agrees with it: tested)."""
+        old = self.old
+        if not old:
+            return names_of.SERVICE
+        if not places:
+            return names_of.LOB
+        if len(places) < len(old):
+            if hand_jokers and self.smash(ids, hand_jokers):
+                return names_of.SMASH
+            return names_of.REVERS_LIFTE
+        if not in_order:
+            return names_of.REVERS_LIFTE
+        first, last = places[0], places[-1]
+        contiguous = last - first + 1 == len(old)
+        left = first > 0
+        right = last < len(ids) - 1
+        if contiguous and right and not left:
+            return names_of.COUP_DROIT
+        if contiguous and left and not right:
+            return names_of.REVERS
+        if not contiguous or (left and right):
+            return names_of.COUP_DROIT_LIFTE
+        return names_of.REVERS_LIFTE
+
+    def smash(self, ids: list[int], hand_jokers: set[int]) -> bool:
+        """A joker of the hand sits where a table card taken off sat: next to the same
+        neighbour on one side (a word end counts)."""
+        old = self.old
+        kept = set(ids)
+        gone = [j for j, c in enumerate(old) if c not in kept]
+        last = len(ids) - 1
+        for i, card in enumerate(ids):
+            if card not in hand_jokers:
                 continue
-            counts[gi] -= 1
-            path.append((gi, AFTER, ""))
-            stop = self._after(prefix, sval, value + values[gi], left - 1, waiting + 1)
-            path.pop()
-            counts[gi] += 1
-            if stop:
-                return True
+            before = ids[i - 1] if i > 0 else None
+            after = ids[i + 1] if i < last else None
+            for j in gone:
+                if before == (old[j - 1] if j > 0 else None) or after == (
+                    old[j + 1] if j + 1 < len(old) else None
+                ):
+                    return True
         return False
 
-
-# -- from a found path to a shot -----------------------------------------------------------
-
-
-def _hand_jokers(position: _Position, steps: tuple[Step, ...], ids: list[int]) -> set[int]:
-    groups = position.groups
-    return {
-        c
-        for c, (gi, _g, _l) in zip(ids, steps, strict=True)
-        if groups[gi].origin == HAND and groups[gi].face not in LETTERS_SET
-    }
-
-
-def _assign(position: _Position, steps: tuple[Step, ...]) -> list[int]:
-    """The canonical card ids of a found shot: hand cards of a group in ascending id
-    order, left to right; table cards the smallest id sequence, unless another choice
-    of identical table cards avoids ``REVERS LIFTÉ`` (see ``docs/movegen.md``)."""
-    groups = position.groups
-    used: dict[int, int] = {}
-    ids = []
-    table_multi = False
-    for gi, _g, _l in steps:
-        k = used.get(gi, 0)
-        used[gi] = k + 1
-        group = groups[gi]
-        ids.append(group.ids[k])
-        if group.origin == TABLE and len(group.ids) > 1:
-            table_multi = True
-    if not table_multi:
-        return ids
-    old = position.old
-    hand_jokers = _hand_jokers(position, steps, ids)
-    first = names_of.shape(old, ids, hand_jokers)
-    if first != names_of.REVERS_LIFTE:
-        return ids
-    removal = sum(used.get(gi, 0) for gi, g in enumerate(groups) if g.origin == TABLE) < len(old)
-    if removal and not hand_jokers:
-        return ids  # REVERS LIFTÉ whatever the table cards chosen
-    # Try every choice of identical table cards (rare: a repeated letter on the table).
-    slots: dict[int, list[int]] = {}
-    for pos, (gi, _g, _l) in enumerate(steps):
-        if groups[gi].origin == TABLE and len(groups[gi].ids) > 1:
-            slots.setdefault(gi, []).append(pos)
-    options = [list(permutations(groups[gi].ids, len(where))) for gi, where in slots.items()]
-    best: list[int] | None = None
-    for choice in product(*options):
-        trial = list(ids)
-        for (_gi, where), chosen in zip(slots.items(), choice, strict=True):
-            for pos, card in zip(where, chosen, strict=True):
-                trial[pos] = card
-        if names_of.shape(old, trial, hand_jokers) != names_of.REVERS_LIFTE and (
-            best is None or trial < best
-        ):
-            best = trial
-    return best if best is not None else ids
-
-
-def _build(position: _Position, found: Found, lexicon: Any) -> GeneratedShot:
-    steps, letters, value = found
-    groups = position.groups
-    ids = _assign(position, steps)
-    cards = []
-    jokers = []
-    laid = []
-    for pos, ((gi, glyph, _l), card) in enumerate(zip(steps, ids, strict=True)):
-        face = groups[gi].face
-        letter = letters[pos]
-        if face in LETTERS_SET:
-            cards.append((card, face, ""))
-        elif face == DOUBLE:
-            cards.append((card, glyph, ""))
-            jokers.append((pos, letter))
-        else:
-            cards.append((card, face, letter))
-            jokers.append((pos, letter))
-        if groups[gi].origin == HAND:
-            laid.append(card)
-    kept = set(ids)
-    removed = tuple(c for c in position.old if c not in kept)
-    hand_jokers = _hand_jokers(position, steps, ids)
-    names = names_of.names(position.old, ids, hand_jokers, value, position.weight)
-    waiting = steps[-1][1] == AFTER
-    return GeneratedShot(
-        action=Shot(tuple(cards)),
-        letters=letters,
-        value=value,
-        names=names,
-        jokers=tuple(jokers),
-        laid=tuple(laid),
-        removed=removed,
-        complete=not waiting and bool(lexicon.is_word(letters)),
-    )
-
-
-def _order(shot: GeneratedShot) -> tuple[Any, ...]:
-    """The canonical order: most valuable first, then alphabetical, then the cards."""
-    return (-shot.value, shot.letters, tuple((g, s) for _c, g, s in shot.action.cards), shot.laid)
+    def other_table_cards(
+        self,
+        path: Path,
+        origin: tuple[int, ...],
+        ids: list[int],
+        places: list[int],
+        hand_jokers: set[int],
+    ) -> list[int] | None:
+        """The smallest choice of identical table cards that avoids REVERS LIFTÉ, if any
+        (only with a letter repeated on the table)."""
+        old = self.old
+        if len(places) == len(old):
+            # Every table card kept: only the old order avoids REVERS LIFTÉ.
+            faces = [self.groups[path[p][0]].face for p in places]
+            if faces != self.old_faces:
+                return None
+            trial = list(ids)
+            for p, card in zip(places, old, strict=True):
+                trial[p] = card
+            return trial
+        if not hand_jokers:
+            return None  # cards taken off and no SMASH possible: REVERS LIFTÉ anyway
+        groups = self.groups
+        slots: dict[int, list[int]] = {}
+        for p in places:
+            gi = path[p][0]
+            if len(groups[gi].table) > 1:
+                slots.setdefault(gi, []).append(p)
+        options = [list(permutations(groups[gi].table, len(where))) for gi, where in slots.items()]
+        best: list[int] | None = None
+        for choice in product(*options):
+            trial = list(ids)
+            for where, chosen in zip(slots.values(), choice, strict=True):
+                for p, card in zip(where, chosen, strict=True):
+                    trial[p] = card
+            if self.smash(trial, hand_jokers) and (best is None or trial < best):
+                best = trial
+        return best
 
 
 # -- the API ------------------------------------------------------------------------------
@@ -446,76 +655,137 @@ def all_shots(
     position = _position(view)
     if position is None:
         return []
-    walk = _Walk(position, lexicon)
-    found = walk.run(limit)
-    out = [_build(position, f, lexicon) for f in found]
-    out.sort(key=_order)
-    return out
+    groups = _groups(position)
+    search = _Search(groups, position.weight, lexicon)
+    found: list[tuple[Path, str, int]] = []
+
+    def emit(path: list[tuple[int, str]], letters: str, value: int, _cost: int) -> None:
+        found.append((tuple(path), letters, value))
+        if limit is not None and len(found) >= limit:
+            search.stop = True
+
+    search.run(emit)
+    out = _Builder(position, groups, lexicon).shots(found)
+    return out if limit is None else out[:limit]
 
 
 def best_shot(view: dict[str, Any], lexicon: Any) -> GeneratedShot | None:
-    """The most valuable legal shot (ties: canonical order), or None."""
-    shots = all_shots(view, lexicon)
-    return shots[0] if shots else None
-
-
-def _worths(view: dict[str, Any], position: _Position) -> dict[int, int]:
-    """What each hand card is worth when keeping cards: its value, a joker more than any
-    letter."""
-    return {
-        c: (position.joker_worth if g.face not in LETTERS_SET else g.value)
-        for g in position.groups
-        if g.origin == HAND
-        for c in g.ids
-    }
-
-
-def cheapest_return(view: dict[str, Any], lexicon: Any) -> GeneratedShot | None:
-    """The legal shot that gives away the least hand worth (a joker counts as worth more
-    than any letter); ties: the most valuable, then canonical order."""
+    """The most valuable legal shot (ties: the canonical order of ``all_shots``)."""
     position = _position(view)
     if position is None:
         return None
-    shots = all_shots(view, lexicon)
-    if not shots:
+    groups = _groups(position)
+    search = _Search(groups, position.weight, lexicon)
+    search.richest_first = True
+    found: list[tuple[Path, str, int]] = []
+    top = [-1]
+
+    def emit(path: list[tuple[int, str]], letters: str, value: int, _cost: int) -> None:
+        if value > top[0]:
+            top[0] = value
+            found.clear()
+            search.floor = value  # from now on only as good or better
+        found.append((tuple(path), letters, value))
+
+    search.run(emit)
+    shots = _Builder(position, groups, lexicon).shots(found)
+    return shots[0] if shots else None
+
+
+def _worths(position: _Position) -> dict[int, int]:
+    """What each hand card is worth when keeping cards: its value, a joker more than any
+    letter."""
+    return {
+        c: (position.joker_worth if face not in LETTERS_SET else value)
+        for c, face, value in position.hand
+    }
+
+
+def _cheapest(
+    view: dict[str, Any], lexicon: Any, cost_of: Callable[[_Position], dict[int, int]]
+) -> GeneratedShot | None:
+    """The shot laying hand cards of the least total cost; ties: the most valuable,
+    then the canonical order."""
+    position = _position(view)
+    if position is None:
         return None
-    worth = _worths(view, position)
-    return min(shots, key=lambda s: (sum(worth[c] for c in s.laid), _order(s)))
+    groups = _groups(position, cost_of(position))
+    search = _Search(groups, position.weight, lexicon)
+    found: list[tuple[Path, str, int]] = []
+
+    def emit(path: list[tuple[int, str]], letters: str, value: int, cost: int) -> None:
+        if cost < search.cap:
+            search.cap = cost
+            found.clear()
+        found.append((tuple(path), letters, value))
+
+    search.run(emit)
+    if not found:
+        return None
+    top = max(value for _p, _l, value in found)
+    shots = _Builder(position, groups, lexicon, merged=False).shots(
+        [f for f in found if f[2] == top]
+    )
+    return shots[0]
+
+
+def cheapest_return(view: dict[str, Any], lexicon: Any) -> GeneratedShot | None:
+    """The legal shot that gives away the least hand worth (a card's value; a joker
+    counts as worth more than any letter); ties: the most valuable, then canonical
+    order."""
+    return _cheapest(view, lexicon, _worths)
+
+
+def _keeping_costs(position: _Position) -> dict[int, int]:
+    """Costs whose sum orders shots by the hand cards they lay, the best cards first:
+    with at most 7 cards a level, base 8 makes one card of a level cost more than all
+    the cards of the levels below."""
+    worth = _worths(position)
+    levels = sorted(set(worth.values()))
+    base = len(worth) + 1
+    return {c: base ** levels.index(w) for c, w in worth.items()}
 
 
 def keeping_best(view: dict[str, Any], lexicon: Any) -> GeneratedShot | None:
     """The legal shot that keeps the most valuable hand cards (jokers first, then by
-    value: the kept cards compared from the best down); ties: the most valuable shot."""
-    position = _position(view)
-    if position is None:
-        return None
-    shots = all_shots(view, lexicon)
-    if not shots:
-        return None
-    worth = _worths(view, position)
-    levels = sorted(set(worth.values()), reverse=True)
-
-    def lost(shot: GeneratedShot) -> tuple[int, ...]:
-        """Hand cards laid per worth, the best first: fewer laid at the top is better."""
-        laid = [worth[c] for c in shot.laid]
-        return tuple(laid.count(level) for level in levels)
-
-    return min(shots, key=lambda s: (lost(s), _order(s)))
+    value: the kept cards compared from the best down); ties: the most valuable shot,
+    then canonical order."""
+    return _cheapest(view, lexicon, _keeping_costs)
 
 
 def hints(view_before_shot: dict[str, Any], lexicon: Any, *, top: int = 3) -> list[GeneratedShot]:
     """ "What could I have played": the ``top`` most valuable shots of the position, one
-    per word (the same letters laid another way are not shown twice)."""
+    per word (the same letters laid another way are not shown twice), in the canonical
+    order."""
+    position = _position(view_before_shot)
+    if position is None or top <= 0:
+        return []
+    groups = _groups(position)
+    search = _Search(groups, position.weight, lexicon)
+    search.richest_first = True
+    found: list[tuple[Path, str, int]] = []
+    best: dict[str, int] = {}  # letters -> best value found
+
+    def emit(path: list[tuple[int, str]], letters: str, value: int, _cost: int) -> None:
+        if best.get(letters, -1) > value:
+            return
+        best[letters] = value
+        found.append((tuple(path), letters, value))
+        if len(best) >= top:
+            # Only shots as good as the top-th best word can still be shown.
+            search.floor = max(search.floor, sorted(best.values(), reverse=True)[top - 1])
+
+    search.run(emit)
+    floor = search.floor
+    kept = [f for f in found if f[2] >= floor and f[2] == best[f[1]]]
+    shots = _Builder(position, groups, lexicon).shots(kept)
     out: list[GeneratedShot] = []
     seen: set[str] = set()
-    for shot in all_shots(view_before_shot, lexicon):
-        if shot.letters in seen:
-            continue
-        seen.add(shot.letters)
-        out.append(shot)
-        if len(out) >= top:
-            break
-    return out
+    for shot in shots:
+        if shot.letters not in seen:
+            seen.add(shot.letters)
+            out.append(shot)
+    return out[:top]
 
 
 __all__ = [
