@@ -154,6 +154,11 @@ def run_setting(s: dict[str, Any], workers: int) -> dict[str, Any]:
     }
 
 
+RECOMMENDATION = """## Recommended serve weight
+
+(written from the figures above; see the report of the study.)"""
+
+
 def load() -> list[dict[str, Any]]:
     if not OUT.exists():
         return []
@@ -235,15 +240,20 @@ def plots(rows: list[dict[str, Any]]) -> list[str]:
 def render(rows: list[dict[str, Any]], big: dict[str, Any] | None) -> str:
     made = plots(rows)
     by = {r["name"]: r for r in rows}
+    sweep_games = max((r["games"] for r in rows if r["name"].endswith("-greedy")), default=0)
     out = [
         "# Tennis de mots: balance study",
         "",
         "Seeded bot matches (`partie simulate tennis-mots`) for serve weights 3 to 9 with "
         "the default deck, a few 3- and 4-player tables, limited-vocabulary bots and "
         "another deck file. Produced by `bench/mots_balance.py`; every row gives the "
-        "exact command that replays it. Runs were sized for 2 shared cores: 200 matches "
-        "per serve weight (100 for the other two-player rows, fewer for 3-4 players), "
-        "so intervals are wide (±7 points at 200 matches); read trends, not decimals.",
+        "exact command that replays it. Runs were sized for 2 cores shared with "
+        f"several other jobs: {sweep_games} matches per serve weight (tactician against "
+        "greedy), half as many for the other two-player rows, fewer for 3-4 players; "
+        f"at {sweep_games} matches a win rate's 95% interval is about "
+        f"±{round(98 / max(1, sweep_games) ** 0.5)} points, so read trends, not "
+        "decimals. The bots search their shots with the budgeted generator "
+        "(`docs/tennis-mots.md`, Bots).",
         "",
         "Bots (`docs/tennis-mots.md`, section Bots): `greedy` plays its most valuable "
         "shot; `tactician` a near-best value laying as many cards as it can, faults "
@@ -312,7 +322,7 @@ def render(rows: list[dict[str, Any]], big: dict[str, Any] | None) -> str:
             f"| {r['rallies_per_set']:.1f} | {r['challenges_per_match']:.2f} "
             f"({100 * r['challenges_won_share']:.0f}%) |"
         )
-    out += [""]
+    out += ["", RECOMMENDATION, ""]
     for name in made:
         out += [f"![{name}](img/{name})", ""]
     out += ["## Commands", "", "```sh"]
