@@ -201,8 +201,9 @@ OTHER_NOTES = """Notes on these rows:
 - **3 and 4 players.** Aces are rarer (21% of rallies at 3 players, 15% at 4: every
   opponent must pass), rallies per set a little fewer, and almost every set ends at
   the last rally. The random first server has no visible edge.
-- **Flat deck** (`bench/decks/mots-flat.toml`: J Q K W worth 6, X Z 5): fewer bonus
-  cards a set (12 against ~14), otherwise the same picture."""
+- **Flat deck** (`bench/decks/mots-flat.toml`: J Q K W worth 6, X Z 5): aces pay a
+  little less at weight 5 (12.4 bonus cards a set against 14.7), not visibly at 7;
+  otherwise the same picture at this size of run."""
 
 
 def load() -> list[dict[str, Any]]:
