@@ -281,6 +281,24 @@ def plots(rows: list[dict[str, Any]]) -> list[str]:
     fig.savefig(IMG / "mots-balance-rallies.png", dpi=110)
     plt.close(fig)
     made.append("mots-balance-rallies.png")
+
+    fig, ax = plt.subplots(figsize=(6, 4))
+    bottom = [0.0] * len(ws)
+    for key, label in (
+        ("last_rally", "last rally (set point)"),
+        ("bonus_unpaid", "ace bonus unpaid"),
+        ("no_serve", "nobody can serve"),
+    ):
+        shares = [100 * r["ends"][key] for r in sweep]
+        ax.bar(ws, shares, bottom=bottom, label=label)
+        bottom = [b + x for b, x in zip(bottom, shares, strict=True)]
+    ax.set_xlabel("serve weight")
+    ax.set_ylabel("% of sets (tactician vs greedy)")
+    ax.legend(fontsize=8, loc="lower left")
+    fig.tight_layout()
+    fig.savefig(IMG / "mots-balance-set-ends.png", dpi=110)
+    plt.close(fig)
+    made.append("mots-balance-set-ends.png")
     return made
 
 
