@@ -189,6 +189,12 @@ def test_bad_bot_names_are_refused_in_one_line(spec: str) -> None:
     assert "\n" not in info.value.fr and "\n" not in info.value.en
 
 
+def test_an_unknown_parameter_is_named_as_such() -> None:
+    with pytest.raises(BadOptions) as info:
+        GAME.make_bot("tactician:color=red", 0)
+    assert "unknown parameter 'color'" in info.value.en
+
+
 def test_bot_names_parse() -> None:
     assert isinstance(GAME.make_bot("mc:20", 0), MonteCarloBot)
     assert GAME.make_bot("mc:20", 0).playouts == 20

@@ -370,6 +370,8 @@ def bot_from_spec(spec: str, seed: int = 0) -> Bot:
         key, eq, value = item.partition("=")
         if not eq:
             key, value = "playouts", item
+        if key not in ("vocab", "playouts", "bluff", "doubt", "gen"):
+            raise refuse(f"paramètre inconnu {key!r}", f"unknown parameter {key!r}")
         try:
             if key in ("vocab", "playouts"):
                 kwargs[key] = int(value)
@@ -377,12 +379,10 @@ def bot_from_spec(spec: str, seed: int = 0) -> Bot:
                 kwargs[key] = float(value)
                 if not 0.0 <= kwargs[key] <= 1.0:
                     raise ValueError
-            elif key == "gen" and value in ("budgeted", "exact"):
+            elif value in ("budgeted", "exact"):
                 kwargs[key] = value
-            elif key == "gen":
-                raise ValueError
             else:
-                raise refuse(f"paramètre inconnu {key!r}", f"unknown parameter {key!r}")
+                raise ValueError
         except ValueError:
             raise refuse(f"valeur illisible pour {key}", f"bad value for {key}") from None
     if vocab is not None:
