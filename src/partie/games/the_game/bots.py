@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import permutations
 from typing import Any
 
@@ -96,6 +97,16 @@ class GreedyBot(Bot):
         return seq[0]
 
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+def _heuristic(seed: int) -> Bot:
+    from partie.games.the_game.heuristic import HeuristicBot  # compiled kernels: load late
+
+    return HeuristicBot(seed)
+
+
+BOTS: dict[str, Callable[[int], Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "heuristic": _heuristic,
+}
 
 __all__ = ["BOTS", "PILE_NAMES", "GreedyBot", "RandomBot", "cheapest_sequence", "plays_in"]
