@@ -36,11 +36,11 @@ N_PARAMS = 8
 PARAMS = np.array(
     [
         # trick, own, thr full, thr emptying, thr empty, signal gap, signal pen, pair pen
-        [12.0, 0.5, 0.5, 1.5, 3.0, 3.0, 0.0, 4.0],  # solo (signals unused)
-        [12.0, 0.5, 1.0, 2.0, 4.0, 3.0, 6.0, 4.0],  # 2 players
-        [12.0, 0.5, 1.5, 2.5, 5.0, 3.0, 5.0, 4.0],  # 3 players
-        [12.0, 0.5, 1.5, 2.5, 5.0, 3.0, 5.0, 4.0],  # 4 players
-        [12.0, 0.5, 1.5, 2.5, 5.0, 3.0, 5.0, 4.0],  # 5 players
+        [6.0, 0.0, 0.0, 0.5, 3.0, 3.0, 0.0, 8.0],  # solo (signals unused)
+        [6.0, 0.0, 0.0, 0.5, 3.0, 3.0, 6.0, 8.0],  # 2 players
+        [6.0, 0.0, 0.0, 0.5, 3.0, 3.0, 5.0, 8.0],  # 3 players
+        [6.0, 0.0, 0.0, 0.5, 3.0, 3.0, 5.0, 8.0],  # 4 players
+        [6.0, 0.0, 0.0, 0.5, 3.0, 3.0, 5.0, 8.0],  # 5 players
     ]
 )
 """Tuned per player count with seeded simulations on the fast path (see the docs)."""
@@ -121,22 +121,22 @@ def plan_turn(
     asked to keep pile ``p``. Depth-first search with an explicit stack. Piles are
     visited in order 0..3 so that each set of plays is tried in one order only. Cheap
     plays (cost under the threshold, tricks) are always tried; dear ones only while the
-    plan still lacks required cards, and then only the two cheapest of the node and the
+    plan still lacks required cards, and then only the cheapest of each pile and the
     set-ups (a card whose partner 10 away then goes back on the same pile as a trick).
     """
     h = hand.shape[0]
     depth_max = min(h, MAX_PLAN)
     # One allocation for the small stacks: rows are per depth.
-    ints = np.zeros((7, MAX_PLAN + 1), np.int64)
-    cur_p, cur_i, seq_p, seq_i, saved, nexp, dear = (
+    ints = np.zeros((6, MAX_PLAN + 1), np.int64)
+    cur_p, cur_i, seq_p, seq_i, saved, nexp = (
         ints[0],
         ints[1],
         ints[2],
         ints[3],
         ints[4],
         ints[5],
-        ints[6],
     )
+    dear = np.empty((MAX_PLAN + 1, 4), np.int64)
     acc = np.zeros(MAX_PLAN + 1)
     costs = np.empty((MAX_PLAN + 1, 4 * MAX_PLAN))
     flags = np.zeros((2, 101), np.bool_)
@@ -200,7 +200,7 @@ def plan_turn(
             if expensive:
                 if nexp[d] >= need:
                     continue
-                if p * MAX_PLAN + i != dear[d] and not _sets_up(c, p, free):
+                if i != dear[d, p] and not _sets_up(c, p, free):
                     continue
             if nodes >= MAX_NODES and best_len > 0:
                 break
@@ -353,14 +353,15 @@ def _node_costs(
     d: int,
 ) -> None:
     """Cost of every play at this node into ``row`` (``INF``: illegal or card already in
-    the plan), and in ``dear[d]`` the cheapest play above the threshold.
+    the plan), and in ``dear[d, p]`` the card of the cheapest play above the threshold on
+    each pile ``p``.
 
     A play's cost is ``play_cost`` plus the pair rule: laying a card whose partner 10
     away is still in hand, on a pile where the partner will never be a trick, breaks the
     pair and costs ``pair_pen`` more."""
-    dear[d] = -1
-    low = INF
     for p in range(first_pile, 4):
+        dear[d, p] = -1
+        low = INF
         sig = sig0 if p == 0 else (sig1 if p == 1 else (sig2 if p == 2 else sig3))
         top = t[p]
         for i in range(hand.shape[0]):
@@ -375,7 +376,7 @@ def _node_costs(
             row[k] = cost
             if dear_allowed and cost > thr and cost < low:
                 low = cost
-                dear[d] = k
+                dear[d, p] = i
 
 
 @njit(cache=True)
@@ -672,3 +673,197 @@ def _play_seeds(
         out[g, 0] = score
         out[g, 1] = actions
     return out
+
+
+# Search: determinized rollouts ------------------------------------------------------
+
+
+@njit(cache=True)
+def _greedy_turn(
+    hands: np.ndarray,
+    sizes: np.ndarray,
+    s: int,
+    tops: np.ndarray,
+    alive: np.ndarray,
+    need: int,
+    thr: float,
+    params: np.ndarray,
+) -> int:
+    """The rollout policy, for speed: lay the cheapest play (alive gap, tricks first)
+    until ``need`` cards are down, then more while the cheapest costs at most ``thr``.
+    Returns the cards laid, or -1 when it gets stuck before ``need``."""
+    played = 0
+    own = np.zeros(102, np.int64)
+    cum = prefix_counts(alive)
+    while True:
+        n = sizes[s]
+        best = INF
+        bi = -1
+        bp = -1
+        for i in range(n):
+            c = hands[s, i]
+            for p in range(4):
+                cost = play_cost(c, tops[p], p, cum, own, params, 0.0)
+                if cost < best:
+                    best, bi, bp = cost, i, p
+        if bi < 0:
+            return played if played >= need else -1
+        if played >= need and best > thr:
+            return played
+        c = hands[s, bi]
+        hands[s, bi] = hands[s, n - 1]
+        sizes[s] = n - 1
+        tops[bp] = c
+        alive[c] = False
+        played += 1
+
+
+@njit(cache=True)
+def rollout(
+    hands: np.ndarray,
+    sizes: np.ndarray,
+    draw: np.ndarray,
+    drawn: int,
+    tops: np.ndarray,
+    alive: np.ndarray,
+    current: int,
+    players: int,
+    base_min: int,
+    params: np.ndarray,
+    first_cards: np.ndarray,
+    first_piles: np.ndarray,
+    first_len: int,
+) -> int:
+    """Finish a (sampled) game and return its score: seat ``current`` first lays the
+    given plan, then every seat plays ``_greedy_turn``. Arrays are changed in place."""
+    total = draw.shape[0] - drawn
+    for s in range(players):
+        total += sizes[s]
+    first = True
+    while True:
+        if total == 0:
+            return 0
+        draw_left = draw.shape[0] - drawn
+        need = base_min if draw_left > 0 else 1
+        if first:
+            first = False
+            played = first_len
+            for k in range(first_len):
+                c = first_cards[k]
+                n = sizes[current]
+                for i in range(n):
+                    if hands[current, i] == c:
+                        hands[current, i] = hands[current, n - 1]
+                        break
+                sizes[current] = n - 1
+                tops[first_piles[k]] = c
+                alive[c] = False
+        else:
+            played = _greedy_turn(
+                hands,
+                sizes,
+                current,
+                tops,
+                alive,
+                need,
+                threshold(draw_left, players, params),
+                params,
+            )
+            if played < 0:
+                return total
+        total -= played
+        if total == 0:
+            return 0
+        m = sizes[current]
+        for _ in range(min(played, draw_left)):
+            hands[current, m] = draw[drawn]
+            drawn += 1
+            m += 1
+        sizes[current] = m
+        nx = current
+        for _ in range(players):
+            nx = (nx + 1) % players
+            if sizes[nx] > 0:
+                break
+        current = nx
+
+
+@njit(cache=True)
+def search_choose(
+    hand: np.ndarray,
+    tops: np.ndarray,
+    alive: np.ndarray,
+    sizes: np.ndarray,
+    seat: int,
+    draw_count: int,
+    base_min: int,
+    params: np.ndarray,
+    cand_cards: np.ndarray,
+    cand_piles: np.ndarray,
+    cand_len: np.ndarray,
+    samples: int,
+    seed: int,
+    out_scores: np.ndarray,
+) -> int:
+    """Determinized Monte Carlo: ``samples`` times, deal the unseen cards (every alive
+    card not in ``hand``) at random into the other hands (their sizes are known) and the
+    draw pile, play each candidate plan then the rollout policy to the end, and sum the
+    scores. Every candidate meets the same samples. Returns the index of the candidate
+    with the most wins, then the lowest total score (written to ``out_scores``)."""
+    np.random.seed(seed)
+    players = sizes.shape[0]
+    k_count = cand_len.shape[0]
+    mine = np.zeros(101, np.bool_)
+    for i in range(hand.shape[0]):
+        mine[hand[i]] = True
+    unseen = np.zeros(98, np.int64)
+    u = 0
+    for x in range(2, 100):
+        if alive[x] and not mine[x]:
+            unseen[u] = x
+            u += 1
+    unseen = unseen[:u]
+    wins = np.zeros(k_count, np.int64)
+    for k in range(k_count):
+        out_scores[k] = 0
+    hands0 = np.zeros((players, 12), np.int64)
+    sizes0 = sizes.copy()
+    hands = np.zeros((players, 12), np.int64)
+    for _ in range(samples):
+        np.random.shuffle(unseen)
+        pos = 0
+        for s in range(players):
+            if s == seat:
+                for i in range(hand.shape[0]):
+                    hands0[s, i] = hand[i]
+            else:
+                for i in range(sizes[s]):
+                    hands0[s, i] = unseen[pos]
+                    pos += 1
+        draw = unseen[pos : pos + draw_count]
+        for k in range(k_count):
+            hands[:, :] = hands0
+            sz = sizes0.copy()
+            score = rollout(
+                hands,
+                sz,
+                draw,
+                0,
+                tops.copy(),
+                alive.copy(),
+                seat,
+                players,
+                base_min,
+                params,
+                cand_cards[k],
+                cand_piles[k],
+                cand_len[k],
+            )
+            out_scores[k] += score
+            if score == 0:
+                wins[k] += 1
+    best = 0
+    for k in range(1, k_count):
+        if wins[k] > wins[best] or (wins[k] == wins[best] and out_scores[k] < out_scores[best]):
+            best = k
+    return best
