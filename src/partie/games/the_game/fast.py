@@ -56,11 +56,14 @@ def fast_simulate(
 
     Identical to playing the same seeds through the engine (``Game.setup(options, seed)``
     and ``HeuristicBot`` at every seat, whatever the bots' own seeds: the heuristic draws
-    no chance). Seeds must be in ``0 .. 2**64 - 1`` (those of ``derive_seed`` are). Raises
-    ``ValueError`` when ``supports(options, bot)`` is false.
+    no chance). Seeds must be in ``0 .. 2**63 - 1`` (those of ``derive_seed`` are). Raises
+    ``ValueError`` when ``supports(options, bot)`` is false or a seed is out of range;
+    a caller then plays through the engine instead.
     """
     if not supports(options, bot):
         raise ValueError("the fast path plays only 'heuristic' at every seat, seat 0 first")
+    if any(not 0 <= int(s) < 2**63 for s in seeds):
+        raise ValueError("the fast path takes seeds from 0 to 2**63 - 1")
     params = params_for(options.players)
     if options.deal is not None:
         order = np.array(options.deal, np.int64)

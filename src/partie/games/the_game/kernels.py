@@ -332,7 +332,7 @@ def _sets_up(card: int, pile: int, free: np.ndarray) -> bool:
     return _partner_free(card - 10 if pile < 2 else card + 10, free)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _node_costs(
     hand: np.ndarray,
     free: np.ndarray,
