@@ -37,10 +37,10 @@ PARAMS = np.array(
     [
         # trick, own, thr full, thr emptying, thr empty, signal gap, signal pen, pair pen
         [6.0, 0.0, 0.0, 0.5, 3.0, 3.0, 0.0, 8.0],  # solo (signals unused)
-        [6.0, 0.0, 0.0, 0.5, 3.0, 3.0, 6.0, 8.0],  # 2 players
-        [6.0, 0.0, 0.0, 0.5, 3.0, 3.0, 5.0, 8.0],  # 3 players
-        [6.0, 0.0, 0.0, 0.5, 3.0, 3.0, 5.0, 8.0],  # 4 players
-        [6.0, 0.0, 0.0, 0.5, 3.0, 3.0, 5.0, 8.0],  # 5 players
+        [9.0, 0.0, 0.0, 0.25, 3.0, 0.0, 4.0, 16.0],  # 2 players
+        [6.0, 0.5, 0.0, 0.5, 3.0, 0.0, 8.0, 8.0],  # 3 players
+        [9.0, 0.0, 0.0, 0.5, 3.0, 0.0, 8.0, 8.0],  # 4 players
+        [9.0, 0.0, 0.0, 0.5, 3.0, 0.0, 8.0, 8.0],  # 5 players
     ]
 )
 """Tuned per player count with seeded simulations on the fast path (see the docs)."""
@@ -733,9 +733,14 @@ def rollout(
     first_cards: np.ndarray,
     first_piles: np.ndarray,
     first_len: int,
+    heuristic: bool,
 ) -> int:
     """Finish a (sampled) game and return its score: seat ``current`` first lays the
-    given plan, then every seat plays ``_greedy_turn``. Arrays are changed in place."""
+    given plan, then every seat plays the heuristic's plans (without signals) or, when
+    ``heuristic`` is false, the faster ``_greedy_turn``. Arrays are changed in place."""
+    no_signals = np.zeros(4, np.bool_)
+    plan_c = np.zeros(MAX_PLAN, np.int64)
+    plan_p = np.zeros(MAX_PLAN, np.int64)
     total = draw.shape[0] - drawn
     for s in range(players):
         total += sizes[s]
@@ -758,6 +763,25 @@ def rollout(
                 sizes[current] = n - 1
                 tops[first_piles[k]] = c
                 alive[c] = False
+        elif heuristic:
+            n = sizes[current]
+            hand = np.sort(hands[current, :n])
+            if not _can_play(hand, n, tops, need):
+                return total
+            length = plan_turn(
+                hand, tops, alive, need, draw_left, players, no_signals, params, plan_c, plan_p
+            )
+            for k in range(length):
+                c = plan_c[k]
+                m = sizes[current]
+                for i in range(m):
+                    if hands[current, i] == c:
+                        hands[current, i] = hands[current, m - 1]
+                        break
+                sizes[current] = m - 1
+                tops[plan_p[k]] = c
+                alive[c] = False
+            played = length
         else:
             played = _greedy_turn(
                 hands,
@@ -804,6 +828,7 @@ def search_choose(
     samples: int,
     seed: int,
     out_scores: np.ndarray,
+    heuristic: bool,
 ) -> int:
     """Determinized Monte Carlo: ``samples`` times, deal the unseen cards (every alive
     card not in ``hand``) at random into the other hands (their sizes are known) and the
@@ -858,6 +883,7 @@ def search_choose(
                 cand_cards[k],
                 cand_piles[k],
                 cand_len[k],
+                heuristic,
             )
             out_scores[k] += score
             if score == 0:

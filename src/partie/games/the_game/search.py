@@ -35,7 +35,7 @@ from partie.games.the_game.kernels import (
 from partie.games.the_game.rules import Play
 
 DEFAULT_SAMPLES = 40
-BEST_SAMPLES = 12
+BEST_SAMPLES = 150
 """Samples per turn of ``best``: the largest that keeps a game under 0.2 s (bench)."""
 
 
@@ -61,9 +61,12 @@ class SearchBot(HeuristicBot):
 
     name = "mc"
 
-    def __init__(self, seed: int = 0, samples: int = DEFAULT_SAMPLES) -> None:
+    def __init__(
+        self, seed: int = 0, samples: int = DEFAULT_SAMPLES, heuristic_rollouts: bool = False
+    ) -> None:
         super().__init__(seed)
         self.samples = samples
+        self.heuristic_rollouts = heuristic_rollouts
 
     def plan(self, view: dict[str, Any]) -> list[Play]:
         if view["played_this_turn"] > 0 or self.samples < 1:
@@ -116,6 +119,7 @@ class SearchBot(HeuristicBot):
             self.samples,
             self.rng.getrandbits(31),
             scores,
+            self.heuristic_rollouts,
         )
         return [Play(c, p) for c, p in plans[best]]
 
