@@ -232,6 +232,12 @@ def play_tennis_quizz(
 )
 @click.option("--no-bluff", is_flag=True, help="Check every word at once (no unchecked NET/LIGNE).")
 @click.option(
+    "--hints/--no-hints",
+    default=None,
+    help="After each shot of a person, show better shots they had "
+    "(default: on when people play against bots).",
+)
+@click.option(
     "--lexicon",
     "lexicon_path",
     type=click.Path(dir_okay=False),
@@ -254,6 +260,7 @@ def play_tennis_mots(
     bot_name: str,
     serve_weight: int,
     no_bluff: bool,
+    hints: bool | None,
     lexicon_path: str | None,
     deck_path: str | None,
     seed: int | None,
@@ -285,7 +292,10 @@ def play_tennis_mots(
     }
     state = game.setup(options, seed)
     console = Console(highlight=False)
-    finished = play_game(state, bot_seats, humans, stdin_reader, console, lang)
+    show_hints = hints if hints is not None else (humans > 0 and bots > 0)
+    finished = play_game(
+        state, bot_seats, humans, stdin_reader, console, lang, show_hints=show_hints
+    )
     names = ["human"] * humans + [bot_name] * bots
     path = save_record(state, names, record_path)
     if not finished:

@@ -12,6 +12,7 @@ from rich.text import Text
 from partie.core.errors import PartieError
 from partie.core.game import Bot
 from partie.games.tennis_mots.bots import load_lexicon, word_is_valid
+from partie.games.tennis_mots.movegen import hints
 from partie.games.tennis_mots.notation import parse
 from partie.games.tennis_mots.rules import Net, Shot, TennisMotsState
 from partie.games.tennis_mots.shots import announce
@@ -217,6 +218,25 @@ def describe_event(event: dict[str, Any], humans: int, lang: str) -> str | None:
     return None
 
 
+def hint_line(
+    view_before: dict[str, Any], action: Any, played_value: int | None, lang: str
+) -> str | None:
+    """ "What could I have played": after a shot or a NET, up to three better shots of
+    the position the player had (better: worth more than the shot played), or None."""
+    if not isinstance(action, Shot | Net):
+        return None
+    lexicon = load_lexicon(view_before["options"]["lexicon"])
+    found = [
+        h
+        for h in hints(view_before, lexicon, top=3)
+        if played_value is None or h.value > played_value
+    ]
+    if not found:
+        return None
+    listed = ", ".join(f"{h.text()} ({h.value}, {announce(h.names, lang)})" for h in found)
+    return tr(lang, f"Vous auriez pu jouer : {listed}", f"You could have played: {listed}")
+
+
 def read_human_action(
     state: TennisMotsState, seat: int, read: LineReader, console: Console, lang: str
 ) -> Any | None:
@@ -267,8 +287,12 @@ def play_game(
     read: LineReader,
     console: Console,
     lang: str,
+    *,
+    show_hints: bool = False,
 ) -> bool:
-    """Run the match to its end; returns ``False`` when a human quit early."""
+    """Run the match to its end; returns ``False`` when a human quit early. With
+    ``show_hints``, after each shot or NET of a person the better shots they had are
+    shown ("Vous auriez pu jouer : ...")."""
     console.print(HELP[0 if lang == "fr" else 1])
     shown_events = 0
     shown_for: tuple[int, int] | None = None
@@ -303,8 +327,16 @@ def play_game(
                     style="bold",
                 )
             shown_for = key
-        if read_human_action(state, seat, read, console, lang) is None:
+        before = state.view(seat) if show_hints else None
+        action = read_human_action(state, seat, read, console, lang)
+        if action is None:
             return False
+        if before is not None:
+            played = state.events[-1] if state.events else None
+            value = played["value"] if played and played["kind"] == "shot" else None
+            line = hint_line(before, action, value, lang)
+            if line:
+                console.print(line, style="magenta")
         shown_for = None
     for event in state.events[shown_events:]:
         line = describe_event(event, humans, lang)

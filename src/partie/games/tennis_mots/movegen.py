@@ -1,0 +1,798 @@
+"""Move generation for Tennis de mots: every legal shot a seat can play, from its view.
+
+A shot makes a new table: an arrangement of some of the table's cards and some of the
+hand's that reads (with some reading of its jokers) as a French word or the start of
+one, worth at least the weight. The generator walks the lexicon's table of word starts
+letter by letter, and at each step lays one card that can show that letter:
+
+- identical cards are *grouped* (same origin, face and value), so swapping two E of the
+  hand is never tried twice: one path of the walk is one distinct shot;
+- a ``★ ■ ●`` joker branches only over the letters the starts table allows next, and
+  every shot states its jokers' letters, so the engine reads exactly what was found;
+- the double card is laid as ``◀`` (repeats the letter before) or ``▶`` (waits for the
+  letter of the next card; a last ``▶`` stands for the card still to come);
+- a branch stops when even its best completion cannot reach the weight: the starts
+  table tells how many letters the longest word still adds, so the bound is the value so
+  far plus the values of that many of the best cards left.
+
+Which shots are legal is the engine's decision; this module agrees with
+``state.legal_actions(seat)`` (tested against a brute force filtered by the engine). It
+lists only truthful shots (valid words), never bluffs. See ``docs/movegen.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import combinations, permutations, product
+from typing import Any
+
+from partie.games.tennis_mots import shots as names_of
+from partie.games.tennis_mots.cards import (
+    AFTER,
+    ANY,
+    BEFORE,
+    CONSONANT,
+    DOUBLE,
+    LETTERS,
+    LETTERS_SET,
+    VOWEL,
+    VOWELS,
+)
+from partie.games.tennis_mots.rules import Shot
+
+_MASK = (1 << 26) - 1
+_DEPTH_SHIFT = 26
+_BITS = {letter: 1 << i for i, letter in enumerate(LETTERS)}
+TABLE, HAND = 0, 1
+_VOWELS = "".join(sorted(VOWELS))
+_CONSONANTS = "".join(c for c in LETTERS if c not in VOWELS)
+
+
+@dataclass(frozen=True, slots=True)
+class GeneratedShot:
+    """One legal shot, ready to play: ``state.apply(seat, shot.action)``."""
+
+    action: Any
+    """The engine action (``rules.Shot``): the whole new table, joker letters stated."""
+    letters: str
+    """How the new table reads, jokers resolved."""
+    value: int
+    """The value of the new table."""
+    names: tuple[str, ...]
+    """Shot names as the engine gives them (shape, then AMORTI and/or LIGNE)."""
+    jokers: tuple[tuple[int, str], ...]
+    """``(position, letter)`` of each joker on the new table, left to right."""
+    laid: tuple[int, ...]
+    """Ids of the hand cards laid."""
+    removed: tuple[int, ...]
+    """Ids of the table cards sent to the pot."""
+    complete: bool
+    """The new table is a complete word, not only the start of one."""
+
+    def text(self) -> str:
+        """How a player reads it: ``JEU[★X]`` (a joker shows its letter)."""
+        out = []
+        for (_c, glyph, _stated), letter in zip(self.action.cards, self.letters, strict=True):
+            out.append(glyph if glyph in LETTERS_SET else f"[{glyph}{letter}]")
+        return "".join(out)
+
+
+# -- the position, from a view ----------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Group:
+    """Identical cards (same face and value): laying one or another is the same shot.
+    ``table`` and ``hand`` hold their ids by origin, ascending; ``cost`` is what laying
+    one costs in the searches that count hand cards (0 when unused)."""
+
+    face: str  # a letter, ★ ■ ●, or ◀ for the double card
+    value: int
+    table: list[int]
+    hand: list[int]
+    cost: int = 0
+
+
+@dataclass(slots=True)
+class _Position:
+    weight: int
+    old: list[int]  # table ids, left to right
+    at: dict[int, int]  # table id -> its place on the table
+    table: list[tuple[int, str, int]]  # (id, face, value) of the table cards
+    hand: list[tuple[int, str, int]]  # (id, face, value) of the hand cards
+    joker_worth: int  # a joker counts as worth this much when keeping cards
+
+
+def _face_of_glyph(glyph: str) -> str:
+    return DOUBLE if glyph in (BEFORE, AFTER) else glyph
+
+
+def _position(view: dict[str, Any]) -> _Position | None:
+    """What the walk needs, or None when the seat of ``view`` cannot lay a shot now."""
+    seat = view.get("seat")
+    if seat is None or view.get("over") or view.get("pending") is not None:
+        return None
+    phase = view.get("phase")
+    if phase not in ("serve", "rally") or view.get("turn") != seat:
+        return None
+    if seat not in view.get("to_act", ()):
+        return None
+    hand = view.get("hand") or []
+    if not hand:
+        return None
+    table = [] if phase == "serve" else view["table"]
+    values = view.get("deck_values") or {}
+    top = max([v for f, v in values.items() if f in LETTERS_SET] or [0])
+    top = max([top, *(c["value"] for c in hand), *(c["value"] for c in table)])
+    old = [card["id"] for card in table]
+    return _Position(
+        weight=view["weight"],
+        old=old,
+        at={c: i for i, c in enumerate(old)},
+        table=[(c["id"], _face_of_glyph(c["glyph"]), c["value"]) for c in table],
+        hand=[(c["id"], c["face"], c["value"]) for c in hand],
+        joker_worth=top + 1,
+    )
+
+
+def _groups(position: _Position, costs: dict[int, int] | None = None) -> list[_Group]:
+    """Cards grouped by face and value. Without ``costs`` a group mixes table and hand
+    cards (the walk does not care where a letter comes from; the shots found are then
+    expanded by origin); with ``costs`` (per hand card id) each group has one origin."""
+    keyed: dict[tuple[Any, ...], _Group] = {}
+    for origin, cards in ((TABLE, position.table), (HAND, position.hand)):
+        for card, face, value in cards:
+            key = (face, value) if costs is None else (face, value, origin)
+            group = keyed.get(key)
+            if group is None:
+                cost = 0 if costs is None or origin == TABLE else costs[card]
+                group = keyed[key] = _Group(face, value, [], [], cost)
+            (group.table if origin == TABLE else group.hand).append(card)
+    groups = sorted(keyed.values(), key=lambda g: (g.face, g.value, not g.table))
+    for g in groups:
+        g.table.sort()
+        g.hand.sort()
+    return groups
+
+
+def _starts_lookup(lexicon: Any) -> tuple[Callable[[str], int | None], int]:
+    """``get(start)`` → an int whose bits 0-25 say which letters may follow and bits
+    26-30 how many letters the longest completion adds (None: not a start), and the
+    value of the empty start. Uses the lexicon's own table when it has one."""
+    starts = getattr(lexicon, "_starts", None)
+    root = getattr(lexicon, "_root", None)
+    if starts is not None and root is not None:
+        return starts.get, root
+    is_prefix, next_letters = lexicon.is_prefix, lexicon.next_letters
+
+    def get(letters: str) -> int | None:
+        if not is_prefix(letters):
+            return None
+        mask = 0
+        for letter in next_letters(letters):
+            mask |= _BITS[letter]
+        return mask | 31 << _DEPTH_SHIFT
+
+    mask = 0
+    for letter in next_letters(""):
+        mask |= _BITS[letter]
+    return get, mask | 31 << _DEPTH_SHIFT
+
+
+# -- the walk -----------------------------------------------------------------------------
+
+Path = tuple[tuple[int, str], ...]
+"""The cards of a found shot: ``(group index, glyph)``, glyph ``""`` but for doubles."""
+Emit = Callable[[list[tuple[int, str]], str, int, int], None]
+"""Called with each shot found: the path (a list the walk reuses), letters, value, cost."""
+_NEVER = 1 << 60
+
+
+class _Search:
+    """Depth-first search over the starts table laying one grouped card per letter.
+
+    ``floor`` is the value a shot must reach (the weight; a best-first search raises
+    it), ``cap`` the cost a shot may not exceed (a cheapest-first search lowers it):
+    both cut branches, and ``emit`` may change them as shots are found."""
+
+    def __init__(self, groups: list[_Group], weight: int, lexicon: Any) -> None:
+        self.groups = groups
+        self.get, self.root = _starts_lookup(lexicon)
+        self.floor = weight
+        self.cap = _NEVER
+        self.stop = False
+        providers: dict[str, list[int]] = {letter: [] for letter in LETTERS}
+        self.doubles: list[int] = []
+        for gi, g in enumerate(groups):  # letter cards before jokers
+            if g.face in LETTERS_SET:
+                providers[g.face].append(gi)
+        for gi, g in enumerate(groups):
+            domain = {ANY: LETTERS, CONSONANT: _CONSONANTS, VOWEL: _VOWELS}.get(g.face, "")
+            for letter in domain:
+                providers[letter].append(gi)
+            if g.face == DOUBLE:
+                self.doubles.append(gi)
+        self.providers = {letter: tuple(gis) for letter, gis in providers.items() if gis}
+        self.richest_first = False
+        """Try the most valuable letters first (best-first searches find their bar
+        sooner)."""
+
+    def run(self, emit: Emit) -> None:
+        """Walk every start the cards can spell, calling ``emit`` for each shot."""
+        groups = self.groups
+        counts = [len(g.table) + len(g.hand) for g in groups]
+        values = [g.value for g in groups]
+        costs = [g.cost for g in groups]
+        every = sorted(g.value for g in groups for _ in range(len(g.table) + len(g.hand)))
+        best = [0]  # best[d]: the most d cards can add
+        for v in reversed(every):
+            best.append(best[-1] + v)
+        get = self.get
+        providers = self.providers
+        doubles = self.doubles
+        spelled: dict[int, tuple[tuple[str, tuple[int, ...]], ...]] = {}
+        path: list[tuple[int, str]] = []
+        me = self
+        richest_first = self.richest_first
+        top_value = max(values, default=0)
+        hist = [0] * (top_value + 1)  # remaining cards by value
+        for gi, v in enumerate(values):
+            hist[v] += counts[gi]
+        levels = range(top_value, -1, -1)
+
+        def reachable(value: int, d: int) -> int:
+            """The most ``d`` of the remaining cards add to ``value`` (exact)."""
+            for v in levels:
+                c = hist[v]
+                if c >= d:
+                    return value + v * d
+                value += v * c
+                d -= c
+            return value
+
+        def letters_of(mask: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
+            found = spelled.get(mask)
+            if found is None:
+                found = tuple(
+                    (letter, providers[letter])
+                    for letter, bit in _BITS.items()
+                    if mask & bit and letter in providers
+                )
+                if richest_first:
+                    found = tuple(sorted(found, key=lambda lp: -max(values[gi] for gi in lp[1])))
+                spelled[mask] = found
+            return found
+
+        def visit(prefix: str, sval: int, value: int, cost: int, left: int) -> None:
+            """Lay one more card after ``prefix`` (no ▶ waiting)."""
+            depth = sval >> _DEPTH_SHIFT
+            d = depth if depth < left else left
+            if value + best[d] < me.floor or reachable(value, d) < me.floor:
+                return
+            for letter, gis in letters_of(sval & _MASK):
+                word = prefix + letter
+                child = -1
+                for gi in gis:
+                    if not counts[gi]:
+                        continue
+                    c = cost + costs[gi]
+                    if c > me.cap:
+                        continue
+                    if child == -1:
+                        child = get(word)
+                    counts[gi] -= 1
+                    v = values[gi]
+                    hist[v] -= 1
+                    path.append((gi, ""))
+                    v += value
+                    if v >= me.floor:
+                        emit(path, word, v, c)
+                    if left > 1:
+                        visit(word, child, v, c, left - 1)
+                    path.pop()
+                    counts[gi] += 1
+                    hist[values[gi]] += 1
+                    if me.stop:
+                        return
+            for gi in doubles:
+                if not counts[gi]:
+                    continue
+                c = cost + costs[gi]
+                if c > me.cap:
+                    continue
+                counts[gi] -= 1
+                hist[values[gi]] -= 1
+                v = value + values[gi]
+                if prefix and sval & _BITS[prefix[-1]]:
+                    word = prefix + prefix[-1]
+                    path.append((gi, BEFORE))
+                    if v >= me.floor:
+                        emit(path, word, v, c)
+                    if left > 1:
+                        visit(word, get(word), v, c, left - 1)
+                    path.pop()
+                path.append((gi, AFTER))
+                after(prefix, sval, v, c, left - 1, 1)
+                path.pop()
+                counts[gi] += 1
+                hist[values[gi]] += 1
+                if me.stop:
+                    return
+
+        def after(prefix: str, sval: int, value: int, cost: int, left: int, waiting: int) -> None:
+            """``waiting`` ▶ were laid after ``prefix``: they show the next card's letter."""
+            mask = sval & _MASK
+            if value >= me.floor and prefix:
+                # Last, a ▶ stands for the card still to come: the first letter that works.
+                for letter, bit in _BITS.items():
+                    if mask & bit and get(prefix + letter * (waiting + 1)) is not None:
+                        emit(path, prefix + letter * waiting, value, cost)
+                        break
+                if me.stop:
+                    return
+            if left == 0:
+                return
+            depth = sval >> _DEPTH_SHIFT
+            d = depth if depth < left else left
+            if value + best[d] < me.floor or reachable(value, d) < me.floor:
+                return
+            for letter, gis in letters_of(mask):
+                word = prefix + letter * (waiting + 1)
+                child = -1
+                for gi in gis:
+                    if not counts[gi]:
+                        continue
+                    c = cost + costs[gi]
+                    if c > me.cap:
+                        continue
+                    if child == -1:
+                        child = get(word)
+                        if child is None:
+                            break
+                    counts[gi] -= 1
+                    v = values[gi]
+                    hist[v] -= 1
+                    path.append((gi, ""))
+                    v += value
+                    if v >= me.floor:
+                        emit(path, word, v, c)
+                    if left > 1:
+                        visit(word, child, v, c, left - 1)
+                    path.pop()
+                    counts[gi] += 1
+                    hist[values[gi]] += 1
+                    if me.stop:
+                        return
+            for gi in doubles:
+                if not counts[gi]:
+                    continue
+                c = cost + costs[gi]
+                if c > me.cap:
+                    continue
+                counts[gi] -= 1
+                hist[values[gi]] -= 1
+                path.append((gi, AFTER))
+                after(prefix, sval, value + values[gi], c, left - 1, waiting + 1)
+                path.pop()
+                counts[gi] += 1
+                hist[values[gi]] += 1
+                if me.stop:
+                    return
+
+        visit("", self.root, 0, 0, len(every))
+
+
+# -- from a found path to shots ------------------------------------------------------------
+
+
+def _names(shape: str, value: int, weight: int) -> tuple[str, ...]:
+    if value == weight:
+        if value >= names_of.LIGNE_POINTS:
+            return (shape, names_of.AMORTI, names_of.LIGNE)
+        return (shape, names_of.AMORTI)
+    if value >= names_of.LIGNE_POINTS:
+        return (shape, names_of.LIGNE)
+    return (shape,)
+
+
+def _origins(groups: list[_Group], path: Path) -> list[tuple[int, ...]]:
+    """Every way to say which cards of a found path come from the table (``TABLE``) or
+    the hand (``HAND``), given how many of each face each side holds; in order."""
+    shared: dict[int, list[int]] = {}
+    fixed = []
+    for pos, (gi, _glyph) in enumerate(path):
+        g = groups[gi]
+        if g.table and g.hand:
+            shared.setdefault(gi, []).append(pos)
+            fixed.append(-1)
+        else:
+            fixed.append(TABLE if g.table else HAND)
+    if not shared:
+        return [tuple(fixed)]
+    per_group = []
+    for gi, where in shared.items():
+        g = groups[gi]
+        k = len(where)
+        ways = []
+        for on_table in range(max(0, k - len(g.hand)), min(k, len(g.table)) + 1):
+            for chosen in combinations(where, on_table):
+                ways.append([(pos, TABLE if pos in chosen else HAND) for pos in where])
+        per_group.append(ways)
+    out = []
+    for choice in product(*per_group):
+        origin = list(fixed)
+        for ways in choice:
+            for pos, side in ways:
+                origin[pos] = side
+        out.append(tuple(origin))
+    out.sort()
+    return out
+
+
+class _Builder:
+    """Turns found paths into shots, with the position's data computed once."""
+
+    def __init__(
+        self, position: _Position, groups: list[_Group], lexicon: Any, *, merged: bool = True
+    ) -> None:
+        self.merged = merged
+        """Groups mix table and hand cards (``_groups`` without costs)."""
+        self.position = position
+        self.groups = groups
+        self.is_word = lexicon.is_word
+        self.weight = position.weight
+        self.old = position.old
+        self.at = position.at
+        self.old_faces = [face for _c, face, _v in position.table]
+        # 0: a letter card, 1: ★ ■ ●, 2: the double card
+        self.kind = [0 if g.face in LETTERS_SET else 2 if g.face == DOUBLE else 1 for g in groups]
+        # A letter card as the action lays it, made once.
+        self.plain = {
+            c: (c, g.face, "") for g in groups if g.face in LETTERS_SET for c in g.table + g.hand
+        }
+        self.sides = [HAND if g.hand else TABLE for g in groups]
+        self.slots = 2 * len(groups)  # cards taken: [2 gi] from the table, [2 gi + 1] the hand
+
+    def shots(self, found: list[tuple[Path, str, int]]) -> list[GeneratedShot]:
+        """Every shot of ``found``, expanded by origin, in the canonical order: most
+        valuable first, then alphabetical, then by faces and glyphs position by
+        position, then by origins (the table first)."""
+        groups = self.groups
+        build = self.build
+        if self.merged:
+            # Groups are sorted by face and value: comparing group indices is comparing
+            # faces, and the paths are already tuples. A path whose groups all hold
+            # cards of one side has one origin, read from its groups (``()``).
+            shared = [bool(g.table and g.hand) for g in groups]
+            items = []
+            for path, letters, value in found:
+                for gi, _glyph in path:
+                    if shared[gi]:
+                        for origin in _origins(groups, path):
+                            items.append((-value, letters, path, origin))
+                        break
+                else:
+                    items.append((-value, letters, path, ()))
+            items.sort()
+            return [build(path, letters, -value, origin) for value, letters, path, origin in items]
+        # One origin per group (cost searches): compare faces, glyphs, then origins.
+        keyed = []
+        for path, letters, value in found:
+            origin = _origins(groups, path)[0]
+            faces = tuple((groups[gi].face, groups[gi].value, glyph) for gi, glyph in path)
+            keyed.append(((-value, letters, faces, origin), path, letters, value, origin))
+        keyed.sort(key=lambda item: item[0])
+        return [build(path, letters, value, origin) for _k, path, letters, value, origin in keyed]
+
+    def build(self, path: Path, letters: str, value: int, origin: tuple[int, ...]) -> GeneratedShot:
+        """The shot of a found path with the given origins, with its canonical card
+        ids: cards of a face in ascending id order on each side, unless another choice
+        of identical table cards avoids REVERS LIFTÉ."""
+        groups, kind, at = self.groups, self.kind, self.at
+        plain, sides = self.plain, self.sides
+        taken = [0] * self.slots
+        ids = []
+        cards = []
+        jokers = []
+        laid = []
+        hand_jokers: set[int] = set()
+        repeated = False
+        in_order = True
+        places = []  # positions of the table cards in the new table
+        for pos, (gi, glyph) in enumerate(path):
+            g = groups[gi]
+            if (origin[pos] if origin else sides[gi]) == TABLE:
+                slot = gi + gi
+                k = taken[slot]
+                taken[slot] = k + 1
+                card = g.table[k]
+                if len(g.table) > 1:
+                    repeated = True
+                if at[card] != len(places):
+                    in_order = False
+                places.append(pos)
+            else:
+                slot = gi + gi + 1
+                k = taken[slot]
+                taken[slot] = k + 1
+                card = g.hand[k]
+                laid.append(card)
+                if kind[gi]:
+                    hand_jokers.add(card)
+            ids.append(card)
+            what = kind[gi]
+            if what == 0:
+                cards.append(plain[card])
+            elif what == 1:
+                jokers.append((pos, letters[pos]))
+                cards.append((card, g.face, letters[pos]))
+            else:
+                jokers.append((pos, letters[pos]))
+                cards.append((card, glyph, ""))
+        shape = self.shape(ids, places, in_order, hand_jokers)
+        if repeated and shape == names_of.REVERS_LIFTE:
+            better = self.other_table_cards(path, origin, ids, places, hand_jokers)
+            if better is not None:
+                ids = better
+                cards = [(c, g, s) for c, (_c, g, s) in zip(ids, cards, strict=True)]
+                at = self.at
+                places = [i for i, c in enumerate(ids) if c in at]
+                in_order = all(at[ids[p]] == k for k, p in enumerate(places))
+                shape = self.shape(ids, places, in_order, hand_jokers)
+        old = self.old
+        if len(places) == len(old):
+            removed: tuple[int, ...] = ()
+        else:
+            kept = set(ids)
+            removed = tuple(c for c in old if c not in kept)
+        return GeneratedShot(
+            Shot(tuple(cards)),
+            letters,
+            value,
+            _names(shape, value, self.weight),
+            tuple(jokers),
+            tuple(laid),
+            removed,
+            path[-1][1] != AFTER and self.is_word(letters),
+        )
+
+    def shape(
+        self, ids: list[int], places: list[int], in_order: bool, hand_jokers: set[int]
+    ) -> str:
+        """``shots.shape`` from what the build already knows (agrees with it: tested)."""
+        old = self.old
+        if not old:
+            return names_of.SERVICE
+        if not places:
+            return names_of.LOB
+        if len(places) < len(old):
+            if hand_jokers and self.smash(ids, hand_jokers):
+                return names_of.SMASH
+            return names_of.REVERS_LIFTE
+        if not in_order:
+            return names_of.REVERS_LIFTE
+        first, last = places[0], places[-1]
+        contiguous = last - first + 1 == len(old)
+        left = first > 0
+        right = last < len(ids) - 1
+        if contiguous and right and not left:
+            return names_of.COUP_DROIT
+        if contiguous and left and not right:
+            return names_of.REVERS
+        if not contiguous or (left and right):
+            return names_of.COUP_DROIT_LIFTE
+        return names_of.REVERS_LIFTE
+
+    def smash(self, ids: list[int], hand_jokers: set[int]) -> bool:
+        """A joker of the hand sits where a table card taken off sat: next to the same
+        neighbour on one side (a word end counts)."""
+        old = self.old
+        kept = set(ids)
+        gone = [j for j, c in enumerate(old) if c not in kept]
+        last = len(ids) - 1
+        for i, card in enumerate(ids):
+            if card not in hand_jokers:
+                continue
+            before = ids[i - 1] if i > 0 else None
+            after = ids[i + 1] if i < last else None
+            for j in gone:
+                if before == (old[j - 1] if j > 0 else None) or after == (
+                    old[j + 1] if j + 1 < len(old) else None
+                ):
+                    return True
+        return False
+
+    def other_table_cards(
+        self,
+        path: Path,
+        origin: tuple[int, ...],
+        ids: list[int],
+        places: list[int],
+        hand_jokers: set[int],
+    ) -> list[int] | None:
+        """The smallest choice of identical table cards that avoids REVERS LIFTÉ, if any
+        (only with a letter repeated on the table)."""
+        old = self.old
+        if len(places) == len(old):
+            # Every table card kept: only the old order avoids REVERS LIFTÉ.
+            faces = [self.groups[path[p][0]].face for p in places]
+            if faces != self.old_faces:
+                return None
+            trial = list(ids)
+            for p, card in zip(places, old, strict=True):
+                trial[p] = card
+            return trial
+        if not hand_jokers:
+            return None  # cards taken off and no SMASH possible: REVERS LIFTÉ anyway
+        groups = self.groups
+        slots: dict[int, list[int]] = {}
+        for p in places:
+            gi = path[p][0]
+            if len(groups[gi].table) > 1:
+                slots.setdefault(gi, []).append(p)
+        options = [list(permutations(groups[gi].table, len(where))) for gi, where in slots.items()]
+        best: list[int] | None = None
+        for choice in product(*options):
+            trial = list(ids)
+            for where, chosen in zip(slots.values(), choice, strict=True):
+                for p, card in zip(where, chosen, strict=True):
+                    trial[p] = card
+            if self.smash(trial, hand_jokers) and (best is None or trial < best):
+                best = trial
+        return best
+
+
+# -- the API ------------------------------------------------------------------------------
+
+
+def all_shots(
+    view: dict[str, Any], lexicon: Any, *, limit: int | None = None
+) -> list[GeneratedShot]:
+    """Every legal, truthful serve or return for the seat of ``view`` (worth at least
+    the weight), one per distinct shot, most valuable first. With ``limit`` the walk
+    stops after that many: those are the first found, not the best."""
+    position = _position(view)
+    if position is None:
+        return []
+    groups = _groups(position)
+    search = _Search(groups, position.weight, lexicon)
+    found: list[tuple[Path, str, int]] = []
+
+    def emit(path: list[tuple[int, str]], letters: str, value: int, _cost: int) -> None:
+        found.append((tuple(path), letters, value))
+        if limit is not None and len(found) >= limit:
+            search.stop = True
+
+    search.run(emit)
+    out = _Builder(position, groups, lexicon).shots(found)
+    return out if limit is None else out[:limit]
+
+
+def best_shot(view: dict[str, Any], lexicon: Any) -> GeneratedShot | None:
+    """The most valuable legal shot (ties: the canonical order of ``all_shots``)."""
+    position = _position(view)
+    if position is None:
+        return None
+    groups = _groups(position)
+    search = _Search(groups, position.weight, lexicon)
+    search.richest_first = True
+    found: list[tuple[Path, str, int]] = []
+    top = [-1]
+
+    def emit(path: list[tuple[int, str]], letters: str, value: int, _cost: int) -> None:
+        if value > top[0]:
+            top[0] = value
+            found.clear()
+            search.floor = value  # from now on only as good or better
+        found.append((tuple(path), letters, value))
+
+    search.run(emit)
+    shots = _Builder(position, groups, lexicon).shots(found)
+    return shots[0] if shots else None
+
+
+def _worths(position: _Position) -> dict[int, int]:
+    """What each hand card is worth when keeping cards: its value, a joker more than any
+    letter."""
+    return {
+        c: (position.joker_worth if face not in LETTERS_SET else value)
+        for c, face, value in position.hand
+    }
+
+
+def _cheapest(
+    view: dict[str, Any], lexicon: Any, cost_of: Callable[[_Position], dict[int, int]]
+) -> GeneratedShot | None:
+    """The shot laying hand cards of the least total cost; ties: the most valuable,
+    then the canonical order."""
+    position = _position(view)
+    if position is None:
+        return None
+    groups = _groups(position, cost_of(position))
+    search = _Search(groups, position.weight, lexicon)
+    found: list[tuple[Path, str, int]] = []
+
+    def emit(path: list[tuple[int, str]], letters: str, value: int, cost: int) -> None:
+        if cost < search.cap:
+            search.cap = cost
+            found.clear()
+        found.append((tuple(path), letters, value))
+
+    search.run(emit)
+    if not found:
+        return None
+    top = max(value for _p, _l, value in found)
+    shots = _Builder(position, groups, lexicon, merged=False).shots(
+        [f for f in found if f[2] == top]
+    )
+    return shots[0]
+
+
+def cheapest_return(view: dict[str, Any], lexicon: Any) -> GeneratedShot | None:
+    """The legal shot that gives away the least hand worth (a card's value; a joker
+    counts as worth more than any letter); ties: the most valuable, then canonical
+    order."""
+    return _cheapest(view, lexicon, _worths)
+
+
+def _keeping_costs(position: _Position) -> dict[int, int]:
+    """Costs whose sum orders shots by the hand cards they lay, the best cards first:
+    with at most 7 cards a level, base 8 makes one card of a level cost more than all
+    the cards of the levels below."""
+    worth = _worths(position)
+    levels = sorted(set(worth.values()))
+    base = len(worth) + 1
+    return {c: base ** levels.index(w) for c, w in worth.items()}
+
+
+def keeping_best(view: dict[str, Any], lexicon: Any) -> GeneratedShot | None:
+    """The legal shot that keeps the most valuable hand cards (jokers first, then by
+    value: the kept cards compared from the best down); ties: the most valuable shot,
+    then canonical order."""
+    return _cheapest(view, lexicon, _keeping_costs)
+
+
+def hints(view_before_shot: dict[str, Any], lexicon: Any, *, top: int = 3) -> list[GeneratedShot]:
+    """ "What could I have played": the ``top`` most valuable shots of the position, one
+    per word (the same letters laid another way are not shown twice), in the canonical
+    order."""
+    position = _position(view_before_shot)
+    if position is None or top <= 0:
+        return []
+    groups = _groups(position)
+    search = _Search(groups, position.weight, lexicon)
+    search.richest_first = True
+    found: list[tuple[Path, str, int]] = []
+    best: dict[str, int] = {}  # letters -> best value found
+
+    def emit(path: list[tuple[int, str]], letters: str, value: int, _cost: int) -> None:
+        if best.get(letters, -1) > value:
+            return
+        best[letters] = value
+        found.append((tuple(path), letters, value))
+        if len(best) >= top:
+            # Only shots as good as the top-th best word can still be shown.
+            search.floor = max(search.floor, sorted(best.values(), reverse=True)[top - 1])
+
+    search.run(emit)
+    floor = search.floor
+    kept = [f for f in found if f[2] >= floor and f[2] == best[f[1]]]
+    shots = _Builder(position, groups, lexicon).shots(kept)
+    out: list[GeneratedShot] = []
+    seen: set[str] = set()
+    for shot in shots:
+        if shot.letters not in seen:
+            seen.add(shot.letters)
+            out.append(shot)
+    return out[:top]
+
+
+__all__ = [
+    "GeneratedShot",
+    "all_shots",
+    "best_shot",
+    "cheapest_return",
+    "hints",
+    "keeping_best",
+]

@@ -1,0 +1,55 @@
+"""Hints in the terminal: after a person's shot or NET, the better shots they had."""
+
+from __future__ import annotations
+
+import io
+
+from mots_position import arrange, new_state
+from rich.console import Console
+
+from partie.games.tennis_mots.bots import SimpleBot
+from partie.games.tennis_mots.rules import PASS, Shot
+from partie.terminal.tennis_mots import hint_line, play_game
+
+
+def test_a_pass_is_followed_by_what_could_have_been_played() -> None:
+    state = arrange(new_state(bluff=False), ["XZSEEST", "AAAAAAA"], "JEU", server=1)
+    before = state.view(0)
+    line = hint_line(before, PASS, None, "fr")
+    assert line is not None and line.startswith("Vous auriez pu jouer : ")
+    assert "LIGNE" in line and line.count("(") == 3
+    english = hint_line(before, PASS, None, "en")
+    assert english is not None and english.startswith("You could have played: ")
+    assert "on the line" in english
+
+
+def test_the_best_shot_played_gets_no_hint() -> None:
+    state = arrange(new_state(bluff=False), ["XZSEEST", "AAAAAAA"], "JEU", server=1)
+    before = state.view(0)
+    top = hint_line(before, PASS, None, "fr")
+    assert top is not None
+    assert hint_line(before, Shot(()), 999, "fr") is None
+
+
+def test_the_terminal_shows_hints_after_a_human_pass() -> None:
+    state = arrange(new_state(bluff=False), ["XZSEEST", "AAAAAAA"], "JEU", server=1)
+    lines = iter(["passe"])
+    out = io.StringIO()
+    console = Console(file=out, width=120, highlight=False)
+    finished = play_game(
+        state, {1: SimpleBot(1)}, 1, lambda _p: next(lines, None), console, "fr", show_hints=True
+    )
+    assert not finished
+    assert "Vous auriez pu jouer : " in out.getvalue()
+    quiet = io.StringIO()
+    state = arrange(new_state(bluff=False), ["XZSEEST", "AAAAAAA"], "JEU", server=1)
+    lines = iter(["passe"])
+    play_game(
+        state,
+        {1: SimpleBot(1)},
+        1,
+        lambda _p: next(lines, None),
+        Console(file=quiet, width=120, highlight=False),
+        "fr",
+    )
+    assert "Vous auriez pu jouer" not in quiet.getvalue()
