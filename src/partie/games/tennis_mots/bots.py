@@ -8,7 +8,9 @@ from functools import cache
 from typing import Any
 
 from partie.core.game import Bot
+from partie.games.tennis_mots import shots as names_of
 from partie.games.tennis_mots.cards import LETTERS_SET
+from partie.games.tennis_mots.movegen import GeneratedShot, all_shots
 from partie.games.tennis_mots.moves import Candidate, generate, hand_from_view, table_from_view
 from partie.games.tennis_mots.rules import ACCEPT, CHALLENGE, PASS, Net, Shot
 
@@ -84,6 +86,325 @@ class SimpleBot(Bot):
         return PASS
 
 
-BOTS: dict[str, type[Bot]] = {"simple": SimpleBot}
+# Stronger bots ---------------------------------------------------------------------
+#
+# They share one frame (``PlayerBot``): find the legal shots with the move generator,
+# keep those the bot's vocabulary knows (when it has one), pick one, else fault on a
+# serve or NET/pass in a rally; and answer a pending NET or LIGNE.
 
-__all__ = ["BOTS", "SimpleBot", "load_lexicon", "word_is_valid"]
+
+def _reading(lexicon: Any, glyphs: str) -> str | None:
+    if all(ch in LETTERS_SET for ch in glyphs):
+        return glyphs if lexicon.is_prefix(glyphs) else None
+    reading = lexicon.read(glyphs)
+    return None if reading is None else reading.letters
+
+
+def budgeted_shots(view: dict[str, Any], lexicon: Any) -> list[GeneratedShot]:
+    """Legal shots found by the budgeted search of ``moves.generate`` (at most 300
+    shots, 4,000 look-ups), in ``movegen``'s form. Bots use it by default: the exact
+    generator lists *every* shot, which can be hundreds of thousands in a position with
+    jokers (minutes), while a bot needs a turn in milliseconds. ``gen=exact`` in a bot's
+    name switches to the exact generator."""
+    table = table_from_view(view)
+    hand = hand_from_view(view)
+    weight = view["weight"]
+    old = [c for c, _g, _l, _v in table]
+    hand_ids = {c for c, _f, _v in hand}
+    hand_jokers = {c for c, f, _v in hand if f not in LETTERS_SET}
+    out = []
+    for cand in generate(table, hand, lexicon, limit=300, budget=4000):
+        if cand.value < weight:
+            continue
+        glyphs = "".join(g for _c, g, _l in cand.cards)
+        letters = _reading(lexicon, glyphs)
+        if letters is None or len(letters) != len(glyphs):
+            continue
+        ids = [c for c, _g, _l in cand.cards]
+        laid = tuple(c for c in ids if c in hand_ids)
+        cards = tuple(
+            (c, g, letters[i] if g in ("★", "■", "●") else "")
+            for i, (c, g, _l) in enumerate(cand.cards)
+        )
+        out.append(
+            GeneratedShot(
+                action=Shot(cards),
+                letters=letters,
+                value=cand.value,
+                names=names_of.names(old, ids, hand_jokers & set(laid), cand.value, weight),
+                jokers=tuple(
+                    (i, letters[i])
+                    for i, (_c, g, _l) in enumerate(cand.cards)
+                    if g not in LETTERS_SET
+                ),
+                laid=laid,
+                removed=tuple(c for c in old if c not in ids),
+                complete=bool(lexicon.is_word(letters)),
+            )
+        )
+    return out
+
+
+STRONG_FACES = frozenset("★■●◀")
+"""Jokers: worth 0 points, but they fit almost anywhere; a tactician keeps them."""
+HARD_FACES = frozenset("JQKWXZYHFV")
+"""Letters that fit few words: worth a lot on the table, hard to keep in hand."""
+VOWEL_FACES = frozenset("AEIOU●")
+
+
+class PlayerBot(Bot):
+    """The shared frame of ``greedy``, ``tactician`` and the Monte Carlo bot.
+
+    ``vocab``: the N most frequent French words the bot knows (``None``: the whole
+    lexicon); it plays only shots whose letters are one of them or the start of one,
+    and challenges every NET or LIGNE word it does not know. ``bluff``: how often it
+    bluffs a LIGNE instead of passing, when it can lay one (challenges happen).
+    ``doubt``: how often a bot with a vocabulary challenges a word it does not know
+    (a person does not challenge every word they have not met). ``gen``: ``budgeted``
+    (default, fast) or ``exact`` (every legal shot, ``movegen``; slow with jokers)."""
+
+    name = "player"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        vocab: int | None = None,
+        bluff: float = 0.0,
+        doubt: float = 0.25,
+        gen: str = "budgeted",
+    ) -> None:
+        super().__init__(seed)
+        self.doubt = doubt
+        self.exact = gen == "exact"
+        self.vocab_size = vocab
+        self.vocab = None
+        if vocab is not None:
+            from partie.games.tennis_mots.vocab import frequent_words
+
+            self.vocab = frequent_words(vocab)
+        self.bluff = bluff
+
+    # -- what the bot knows --
+
+    def lexicon(self, view: dict[str, Any]) -> Any:
+        return load_lexicon(view["options"]["lexicon"])
+
+    def knows(self, letters: str) -> bool:
+        return self.vocab is None or self.vocab.knows(letters)
+
+    def shots(self, view: dict[str, Any]) -> list[Any]:
+        """Legal shots at or above the weight that the bot knows."""
+        weight = view["weight"]
+        lexicon = self.lexicon(view)
+        found = all_shots(view, lexicon) if self.exact else budgeted_shots(view, lexicon)
+        return [s for s in found if s.value >= weight and self.knows(s.letters)]
+
+    # -- acting --
+
+    def act(self, view: dict[str, Any]) -> Any:
+        if view["pending"] is not None:
+            return CHALLENGE if self.doubts(view) else ACCEPT
+        found = self.shots(view)
+        if found:
+            return self.choose(view, found).action
+        if view["phase"] == "serve" and not view["last_rally"]:
+            return self.fault(view)
+        return self.no_return(view)
+
+    def doubts(self, view: dict[str, Any]) -> bool:
+        """Challenge the pending word? With the whole lexicon the bot checks it exactly;
+        with a vocabulary it challenges what it does not know."""
+        cards = view["pending"]["cards"]
+        if self.vocab is None:
+            return not word_is_valid(self.lexicon(view), cards)
+        letters = "".join(letter for _c, _g, letter in cards)
+        if "?" in letters:  # no reading at all: anyone sees it is not French
+            return True
+        return not self.vocab.knows(letters) and self.rng.random() < self.doubt
+
+    def choose(self, view: dict[str, Any], found: list[Any]) -> Any:
+        best = max(s.value for s in found)
+        return self.rng.choice([s for s in found if s.value == best])
+
+    def fault(self, view: dict[str, Any]) -> Any:
+        """No serve reaches the weight: fault with the card the bot minds least."""
+        hand = view["hand"]
+        card = min(hand, key=lambda h: (self.keep_score(h, hand), h["id"]))
+        glyph = "◀" if card["face"] == "◀" else card["face"]
+        return Net(((card["id"], glyph, ""),))
+
+    def keep_score(self, card: dict[str, Any], hand: list[dict[str, Any]]) -> float:
+        """How much the bot wants to keep a card (low: first to go)."""
+        return float(card["value"])
+
+    def no_return(self, view: dict[str, Any]) -> Any:
+        bluffed = self.try_bluff(view)
+        return bluffed if bluffed is not None else PASS
+
+    def try_bluff(self, view: dict[str, Any]) -> Any:
+        """Now and then, lay the table word with hand cards on the right as a LIGNE
+        (accepted unchecked, but an opponent may challenge it)."""
+        if not self.bluff or not view["options"]["bluff"] or view["phase"] != "rally":
+            return None
+        if self.rng.random() >= self.bluff:
+            return None
+        weight = max(view["weight"], LIGNE_POINTS)
+        table = [(t["id"], t["glyph"], "") for t in view["table"]]
+        value = view["table_value"]
+        added = []
+        for h in sorted(view["hand"] or [], key=lambda h: -h["value"]):
+            if h["face"] in LETTERS_SET:
+                added.append((h["id"], h["face"], ""))
+                value += h["value"]
+                if value >= weight:
+                    return Shot((*table, *added))
+        return None
+
+
+class GreedyBot(PlayerBot):
+    """Always the most valuable shot it finds; faults with its cheapest card; passes
+    when it cannot return."""
+
+    name = "greedy"
+
+
+class TacticianBot(PlayerBot):
+    """Plays like a careful player (choices measured against ``greedy``, see
+    ``docs/tennis-mots-balance.md``):
+
+    - **shots** (serves and returns): a value near the best it finds, but as many cards
+      laid as possible: the hand refills to 7, so cards laid are cards renewed, and a
+      long word leaves the opponent fewer ways to go on. Measured: returning at the
+      lowest value, or holding jokers back, loses to ``greedy``; laying more wins;
+    - **faults**: with the card it minds least (never a joker);
+    - **NET**: when it cannot return and its hand is badly balanced (too many or too few
+      vowels), it nets away one cheap surplus card instead of a plain pass;
+    - **challenges**: see ``PlayerBot.doubts``.
+    """
+
+    name = "tactician"
+
+    laid_bonus = 0.9
+    """Points a card laid is worth to the tactician on top of its value."""
+
+    def keep_score(self, card: dict[str, Any], hand: list[dict[str, Any]]) -> float:
+        if card["face"] in STRONG_FACES or card["face"] == "▶":
+            return 20.0
+        return float(card["value"])
+
+    def choose(self, view: dict[str, Any], found: list[Any]) -> Any:
+        return max(found, key=lambda s: (s.value + self.laid_bonus * len(s.laid), s.value))
+
+    def no_return(self, view: dict[str, Any]) -> Any:
+        bluffed = self.try_bluff(view)
+        if bluffed is not None:
+            return bluffed
+        net = self.discard(view)
+        return net if net is not None else PASS
+
+    def discard(self, view: dict[str, Any]) -> Any:
+        """A NET of one cheap surplus card when the hand's vowels are out of balance
+        and the draw pile can give a card back."""
+        hand = view["hand"] or []
+        if view["draw_count"] < 1 or len(hand) < 2:
+            return None
+        vowels = [h for h in hand if h["face"] in VOWEL_FACES]
+        consonants = [h for h in hand if h["face"] in LETTERS_SET and h["face"] not in VOWEL_FACES]
+        if len(vowels) >= 5:
+            pool = [h for h in vowels if h["face"] != "●"]
+        elif len(vowels) <= 1:
+            pool = consonants
+        else:
+            return None
+        pool = [h for h in pool if h["value"] <= 3]
+        if not pool:
+            return None
+        card = min(pool, key=lambda h: (h["value"], h["id"]))
+        return Net(((card["id"], card["face"], ""),))
+
+
+LIGNE_POINTS = 13
+
+
+BOTS: dict[str, type[Bot]] = {
+    "simple": SimpleBot,
+    "greedy": GreedyBot,
+    "tactician": TacticianBot,
+}
+"""Bot names; ``mc`` (the Monte Carlo bot) is added by ``montecarlo`` below."""
+
+BOT_HELP = (
+    "NAME[:PARAMS][@N]: simple, greedy, tactician, mc; @N limits the bot to the N most "
+    "frequent French words (tactician@5000); PARAMS is a comma list of key=value "
+    "(bluff=0.05, doubt=0.5, vocab=5000, playouts=200, gen=exact), or a bare number "
+    "for mc's playouts (mc:200)"
+)
+
+
+def bot_from_spec(spec: str, seed: int = 0) -> Bot:
+    """A bot from its name: ``greedy``, ``tactician@5000``, ``mc:200``,
+    ``tactician:bluff=0.05,vocab=20000``. Raises ``BadOptions`` with the grammar."""
+    from partie.core.errors import BadOptions
+    from partie.games.tennis_mots.montecarlo import MonteCarloBot
+
+    def refuse(why_fr: str, why_en: str) -> BadOptions:
+        return BadOptions(
+            f"bot inconnu pour Tennis de mots : {spec!r} ({why_fr})",
+            f"unknown bot for Tennis de mots: {spec!r} ({why_en}; {BOT_HELP})",
+        )
+
+    text = spec.strip()
+    vocab: int | None = None
+    if "@" in text:
+        text, _, size = text.partition("@")
+        if not size.isdigit():
+            raise refuse("@N : un nombre de mots", "@N: a number of words")
+        vocab = int(size)
+    name, _, params = text.partition(":")
+    kinds: dict[str, type[Bot]] = {**BOTS, "mc": MonteCarloBot}
+    if name not in kinds:
+        raise refuse("bots : " + ", ".join(sorted(kinds)), "bots: " + ", ".join(sorted(kinds)))
+    kwargs: dict[str, Any] = {}
+    for item in filter(None, params.split(",")):
+        key, eq, value = item.partition("=")
+        if not eq:
+            key, value = "playouts", item
+        try:
+            if key in ("vocab", "playouts"):
+                kwargs[key] = int(value)
+            elif key in ("bluff", "doubt"):
+                kwargs[key] = float(value)
+                if not 0.0 <= kwargs[key] <= 1.0:
+                    raise ValueError
+            elif key == "gen" and value in ("budgeted", "exact"):
+                kwargs[key] = value
+            elif key == "gen":
+                raise ValueError
+            else:
+                raise refuse(f"paramètre inconnu {key!r}", f"unknown parameter {key!r}")
+        except ValueError:
+            raise refuse(f"valeur illisible pour {key}", f"bad value for {key}") from None
+    if vocab is not None:
+        kwargs["vocab"] = vocab
+    if name == "simple" and kwargs:
+        raise refuse("simple ne prend pas de paramètre", "simple takes no parameter")
+    if "playouts" in kwargs and name != "mc":
+        raise refuse("seul mc prend des playouts", "only mc takes playouts")
+    if kwargs.get("playouts", 1) < 1:
+        raise refuse("playouts : au moins 1", "playouts: at least 1")
+    return kinds[name](seed, **kwargs)
+
+
+__all__ = [
+    "BOTS",
+    "BOT_HELP",
+    "GreedyBot",
+    "PlayerBot",
+    "SimpleBot",
+    "TacticianBot",
+    "bot_from_spec",
+    "budgeted_shots",
+    "load_lexicon",
+    "word_is_valid",
+]

@@ -10,7 +10,7 @@ from typing import Any
 from partie.core.errors import BadOptions, PartieError
 from partie.core.game import Bot, Game
 from partie.core.options import options_from_json
-from partie.games.tennis_mots.bots import BOTS, SimpleBot, load_lexicon
+from partie.games.tennis_mots.bots import BOTS, SimpleBot, bot_from_spec, load_lexicon
 from partie.games.tennis_mots.cards import AFTER, DOUBLE, LETTERS_SET, load_deck
 from partie.games.tennis_mots.moves import Candidate, generate
 from partie.games.tennis_mots.rules import (
@@ -91,17 +91,11 @@ class TennisMots(Game):
         return action_from_json(data)
 
     def bot_names(self) -> list[str]:
-        return sorted(BOTS)
+        return sorted([*BOTS, "mc"])
 
     def make_bot(self, spec: str, seed: int = 0) -> Bot:
-        try:
-            return BOTS[spec](seed)
-        except KeyError:
-            known = ", ".join(self.bot_names())
-            raise BadOptions(
-                f"bot inconnu pour Tennis de mots : {spec!r} (bots : {known})",
-                f"unknown bot for Tennis de mots: {spec!r} (bots: {known})",
-            ) from None
+        """``name``, ``name:params`` or ``name@N`` (see ``bots.bot_from_spec``)."""
+        return bot_from_spec(spec, seed)
 
     # -- conformance hooks --------------------------------------------------------------
 

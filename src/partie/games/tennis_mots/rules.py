@@ -290,6 +290,7 @@ class TennisMotsState(State):
         self.over = False
         self.winner: int | None = None
         self.first_server = self.rng.randrange(n)
+        self.match_first_server = self.first_server
         self._new_set(self.first_server)
 
     # -- set-up ----------------------------------------------------------------------
@@ -367,6 +368,10 @@ class TennisMotsState(State):
             sum(s[i] for s in self.set_scores) for i in range(self._options.players)
         ]
         details["set_scores"] = [list(s) for s in self.set_scores]
+        # For balance studies: who served first in the match, and did they win it.
+        details["first_server"] = self.match_first_server
+        details["first_server_won"] = int(self.winner == self.match_first_server)
+        details["rallies_per_set"] = self.stats["rallies"] / max(1, self.stats["sets"])
         return Result(
             winners=winners,
             scores=tuple(float(w) for w in self.sets_won),
