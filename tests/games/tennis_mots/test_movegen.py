@@ -333,3 +333,13 @@ def test_hints_show_distinct_words_best_first() -> None:
     assert found[0].value == max(s.value for s in all_shots(view, LEXICON))
     values = [h.value for h in found]
     assert values == sorted(values, reverse=True)
+
+
+def test_a_limit_caps_the_walk_with_legal_shots() -> None:
+    state = arrange(new_state(bluff=False), ["AAAAAAA", "XZSEEST"], "JEU")
+    view = state.view(1)
+    every = all_shots(view, LEXICON)
+    some = all_shots(view, LEXICON, limit=10)
+    assert len(every) > 10 and len(some) == 10
+    assert all(state.is_legal(1, s.action) for s in some)
+    assert {s.action for s in some} <= {s.action for s in every}
