@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import permutations
 from typing import Any
 
@@ -109,6 +110,43 @@ class GreedyBot(Bot):
         return seq[0]
 
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+def _heuristic(seed: int) -> Bot:
+    from partie.games.the_game.heuristic import HeuristicBot  # compiled kernels: load late
 
-__all__ = ["BOTS", "PILE_NAMES", "GreedyBot", "RandomBot", "cheapest_sequence", "plays_in"]
+    return HeuristicBot(seed)
+
+
+def _search(seed: int, samples: int | None = None) -> Bot:
+    from partie.games.the_game.search import DEFAULT_SAMPLES, SearchBot
+
+    return SearchBot(seed, DEFAULT_SAMPLES if samples is None else samples)
+
+
+def _best(seed: int) -> Bot:
+    from partie.games.the_game.search import BEST_SAMPLES, SearchBot
+
+    return SearchBot(seed, BEST_SAMPLES)
+
+
+BOTS: dict[str, Callable[..., Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "heuristic": _heuristic,
+    "mc": _search,
+    "best": _best,
+}
+"""Bot factories by name, each called with a seed; ``mc`` also takes a budget (``mc:200``
+= 200 sampled worlds per turn). ``best`` is the strongest bot that plays a game within
+0.2 s on one core (see ``docs/the-game-bots.md``)."""
+BUDGETED = frozenset({"mc"})
+"""Bots whose name takes ``:N`` (a positive whole number)."""
+
+__all__ = [
+    "BOTS",
+    "BUDGETED",
+    "PILE_NAMES",
+    "GreedyBot",
+    "RandomBot",
+    "cheapest_sequence",
+    "plays_in",
+]

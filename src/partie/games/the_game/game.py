@@ -9,7 +9,7 @@ from typing import Any
 from partie.core.errors import BadOptions
 from partie.core.game import Bot, Game
 from partie.core.options import options_from_json
-from partie.games.the_game.bots import BOTS
+from partie.games.the_game.bots import BOTS, BUDGETED
 from partie.games.the_game.rules import (
     ASCENDING,
     CARDS,
@@ -59,14 +59,22 @@ class TheGame(Game):
         return sorted(BOTS)
 
     def make_bot(self, spec: str, seed: int = 0) -> Bot:
-        try:
-            return BOTS[spec](seed)
-        except KeyError:
+        """``name`` or ``name:N`` for bots with a budget (``mc:200``)."""
+        name, _, param = spec.partition(":")
+        if name not in BOTS:
             known = ", ".join(self.bot_names())
             raise BadOptions(
                 f"bot inconnu pour The Game : {spec!r} (bots : {known})",
                 f"unknown bot for The Game: {spec!r} (bots: {known})",
-            ) from None
+            )
+        if not param:
+            return BOTS[name](seed)
+        if name not in BUDGETED or not param.isdigit() or int(param) < 1:
+            raise BadOptions(
+                f"réglage de bot illisible : {spec!r} (ex. « mc:200 », budget entier positif)",
+                f"unreadable bot setting: {spec!r} (e.g. 'mc:200', a positive whole budget)",
+            )
+        return BOTS[name](seed, int(param))
 
     def turn_trace(self, state: Any) -> list[int]:
         """Cards left (hands + draw pile) at the start and after each turn, ending with

@@ -1,0 +1,132 @@
+"""The strong heuristic for The Game: plan the whole turn, then signal.
+
+The idea, in four parts:
+
+- **Cost of a play counts cards, not numbers.** Laying 40 on an ascending pile at 30
+  wastes the cards 31..39 that are still *alive* (not yet played, wherever they are);
+  cards already played in between cost nothing. Skipping a card of one's own hand costs
+  a little more (``own_weight``). A trick of 10 (the pile goes back) has a negative cost.
+  A pile another seat asked to keep (signal "keep") costs ``signal_penalty`` more: a
+  cost, not a ban.
+- **The whole turn is planned at once.** A depth-first search over sets of plays (pile
+  by pile, so that orders which give the same piles are tried once) finds the plan
+  with the smallest ``sum(costs) - threshold * extra_cards``: the required cards (2, or 3
+  in expert, 1 once the draw pile is empty) at whatever cost, and extra cards only when
+  each earns its keep under a threshold that depends on the size of the draw pile and on
+  the player count. Set-ups come out of the search by themselves: holding 45 and 35 with
+  a pile at 30, "45 then 35" costs less than "35".
+- **Tricks are kept for later.** Breaking a pair (c, c ± 10) of the hand by playing one
+  half away from its trick costs ``pair_penalty``.
+- **Signals.** Before ending its turn a seat puts "keep" on every pile where a card it
+  still holds would go cheaply (or as a trick), and clears its other signals; at most one
+  change per pile per turn, so the driver's loop always ends.
+
+All of it runs as compiled kernels (numba) on small integer arrays, so the same code
+serves the bot (one decision from one view) and the fast simulator in ``fast.py``, and
+the two cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from partie.core.game import Bot
+from partie.games.the_game.kernels import MAX_PLAN, PARAMS, plan_turn, wanted_signals
+from partie.games.the_game.rules import END_TURN, PILE_NAMES, EndTurn, Play, Signal
+
+# The bot ----------------------------------------------------------------------------
+
+
+def params_for(players: int) -> np.ndarray:
+    return PARAMS[min(max(players, 1), 5) - 1]
+
+
+def view_arrays(view: dict[str, Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Hand, pile tops, alive flags and "kept by someone else" flags from a view."""
+    hand = np.array(view["hand"], np.int64)
+    tops = np.array([pile["top"] for pile in view["piles"]], np.int64)
+    alive = np.ones(101, np.bool_)
+    alive[:2] = False
+    alive[100] = False
+    for card in view["played"]:
+        alive[card] = False
+    kept = np.zeros(4, np.bool_)
+    seat = view["seat"]
+    for signal in view["signals"]:
+        if signal["seat"] != seat and signal["kind"] == "keep":
+            kept[PILE_NAMES.index(signal["pile"])] = True
+    return hand, tops, alive, kept
+
+
+class HeuristicBot(Bot):
+    """Plans the whole turn (see the module docstring), then sets its pile signals."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0, params: np.ndarray | None = None) -> None:
+        super().__init__(seed)
+        self.params = params
+        self._plan: list[Play] = []
+        self._expect: tuple[Any, ...] | None = None
+
+    def _params(self, view: dict[str, Any]) -> np.ndarray:
+        return self.params if self.params is not None else params_for(view["players"])
+
+    def act(self, view: dict[str, Any]) -> Play | EndTurn | Signal:
+        key = (tuple(view["hand"]), tuple(p["top"] for p in view["piles"]))
+        key += (view["played_this_turn"], view["draw_count"])
+        if self._expect != key:
+            self._plan = self.plan(view)
+        if self._plan:
+            play = self._plan.pop(0)
+            hand = list(key[0])
+            hand.remove(play.card)
+            tops = list(key[1])
+            tops[play.pile] = play.card
+            self._expect = (tuple(hand), tuple(tops), key[2] + 1, key[3])
+            return play
+        self._expect = key
+        if view["players"] > 1:
+            signal = self.signal(view)
+            if signal is not None:
+                return signal
+        return END_TURN
+
+    def plan(self, view: dict[str, Any]) -> list[Play]:
+        """This turn's plays from the view (what remains of the turn)."""
+        hand, tops, alive, kept = view_arrays(view)
+        need = max(0, view["min_cards"] - view["played_this_turn"])
+        cards = np.zeros(MAX_PLAN, np.int64)
+        piles = np.zeros(MAX_PLAN, np.int64)
+        n = plan_turn(
+            hand,
+            tops,
+            alive,
+            need,
+            view["draw_count"],
+            view["players"],
+            kept,
+            self._params(view),
+            cards,
+            piles,
+        )
+        return [Play(int(cards[k]), int(piles[k])) for k in range(n)]
+
+    def signal(self, view: dict[str, Any]) -> Signal | None:
+        """The first pile whose own signal differs from what the hand wants."""
+        hand, tops, alive, _ = view_arrays(view)
+        want = np.zeros(4, np.int64)
+        wanted_signals(hand, tops, alive, self._params(view), want)
+        mine = {s["pile"]: s["kind"] for s in view["signals"] if s["seat"] == view["seat"]}
+        for p in range(4):
+            have = mine.get(PILE_NAMES[p])
+            if want[p] and have != "keep":
+                return Signal(p, "keep")
+            if not want[p] and have is not None:
+                return Signal(p, "clear")
+        return None
+
+
+__all__ = ["PARAMS", "HeuristicBot", "params_for", "view_arrays"]
