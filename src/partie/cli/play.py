@@ -222,7 +222,7 @@ def play_tennis_quizz(
     show_default=True,
     help="How many of the players are bots (they sit after the people).",
 )
-@click.option("--bot", "bot_name", default="simple", show_default=True, help="Which bot.")
+@click.option("--bot", "bot_name", default="tactician", show_default=True, help="Which bot.")
 @click.option(
     "--serve-weight",
     type=click.IntRange(0, 60),
