@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
@@ -141,6 +141,14 @@ class Game(ABC):
     @abstractmethod
     def make_bot(self, spec: str, seed: int = 0) -> Bot:
         """A bot from its name; raises ``BadOptions`` for an unknown one."""
+
+    def fast_results(
+        self, options: Any, bots: Sequence[str], seeds: Sequence[int]
+    ) -> list[tuple[Result, int]] | None:
+        """``(result, number of actions)`` of whole bot-only games, one per seed, from a
+        faster path that makes exactly the engine's moves; ``None`` when these bots have
+        no such path (the simulator then plays through the engine)."""
+        return None
 
     # Hooks for the shared conformance suite -------------------------------------------
 

@@ -115,6 +115,14 @@ def run_chunk(
     game = get_game(spec.game)
     base = game.parse_options(spec.options)
     tracer = getattr(game, "turn_trace", None) if spec.trace else None
+    if deals is None and not spec.keep_records and tracer is None:
+        seeds = [derive_seed(spec.seed, index) for index in indices]
+        fast = game.fast_results(base, spec.bots, seeds)
+        if fast is not None:
+            return [
+                GameOutcome(index, seed, r.winners, r.scores, r.reason, r.details, actions)
+                for index, seed, (r, actions) in zip(indices, seeds, fast, strict=True)
+            ]
     out = []
     for index in indices:
         seed = derive_seed(spec.seed, index)

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from partie.core.errors import BadOptions
-from partie.core.game import Bot, Game
+from partie.core.game import Bot, Game, Result
 from partie.core.options import options_from_json
 from partie.games.the_game.bots import BOTS, BUDGETED
 from partie.games.the_game.rules import (
     ASCENDING,
     CARDS,
     END_TURN,
+    EXCELLENT_BELOW,
     SIGNAL_KINDS,
     START_TOPS,
     TRICK,
@@ -90,6 +91,27 @@ class TheGame(Game):
         if state.is_over and trace[-1] != state.score:
             trace.append(state.score)
         return trace
+
+    def fast_results(
+        self, options: TheGameOptions, bots: Sequence[str], seeds: Sequence[int]
+    ) -> list[tuple[Result, int]] | None:
+        """The compiled path of ``heuristic`` tables (``fast.py``), shown identical to
+        the engine by ``tests/games/the_game/test_fast.py``."""
+        from partie.games.the_game import fast
+
+        if options.deal is not None or not fast.supports(options, bots):
+            return None
+        n = options.players
+        out = []
+        for score, won, actions in fast.fast_simulate(options, bots, seeds):
+            result = Result(
+                winners=tuple(range(n)) if won else (),
+                scores=(float(score),) * n,
+                reason="all_cards_played" if won else "stuck",
+                details={"score": score, "excellent": score < EXCELLENT_BELOW},
+            )
+            out.append((result, actions))
+        return out
 
     # -- conformance hooks ------------------------------------------------------------
 
