@@ -7,6 +7,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from rich.console import Console
+
 from partie.core.game import State
 from partie.core.record import Record
 
@@ -32,6 +34,28 @@ def save_record(state: State, players: list[str], path: str | None = None) -> Pa
         stamp = time.strftime("%Y%m%d-%H%M%S")
         path = str(records_dir() / f"{state.game.id}-{stamp}-seed{state.seed}.json")
     return Record.of(state, players).save(path)
+
+
+QUIT_WORDS = ("quitter", "quit", "q")
+HELP_WORDS = ("aide", "help", "?")
+
+
+def next_command(read: LineReader, prompt: str, console: Console, help_text: str) -> str | None:
+    """The next non-empty line typed, after showing the help as often as asked; ``None``
+    when the player quits or the input ends."""
+    while True:
+        line = read(prompt)
+        if line is None:
+            return None
+        line = line.strip()
+        if not line:
+            continue
+        if line.lower() in QUIT_WORDS:
+            return None
+        if line.lower() in HELP_WORDS:
+            console.print(help_text)
+            continue
+        return line
 
 
 def stdin_reader(prompt: str) -> str | None:

@@ -16,7 +16,7 @@ from partie.games.tennis_mots.movegen import hints
 from partie.games.tennis_mots.notation import parse
 from partie.games.tennis_mots.rules import Net, Shot, TennisMotsState
 from partie.games.tennis_mots.shots import announce
-from partie.terminal.common import LineReader, tr
+from partie.terminal.common import LineReader, next_command, tr
 
 HELP = (
     (
@@ -242,18 +242,11 @@ def read_human_action(
 ) -> Any | None:
     """Ask until the player types a legal action; ``None`` means quit or end of input."""
     faces = state.deck.faces
+    prompt = f"{tr(lang, 'Joueur', 'Player')} {seat + 1}> "
     while True:
-        line = read(f"{tr(lang, 'Joueur', 'Player')} {seat + 1}> ")
+        line = next_command(read, prompt, console, HELP[0 if lang == "fr" else 1])
         if line is None:
             return None
-        line = line.strip()
-        if not line:
-            continue
-        if line.lower() in ("quitter", "quit", "q"):
-            return None
-        if line.lower() in ("aide", "help", "?"):
-            console.print(HELP[0 if lang == "fr" else 1])
-            continue
         try:
             action = parse(line, state.table, state.hands[seat], faces)
             if (

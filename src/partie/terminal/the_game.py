@@ -13,7 +13,7 @@ from partie.core.game import Bot
 from partie.games.the_game import PILE_NAMES, Play, TheGameState, parse_action, playable
 from partie.games.the_game.chat import check_chat
 from partie.games.the_game.rules import ASCENDING, SIGNAL_TEXT, is_trick
-from partie.terminal.common import LineReader, tr
+from partie.terminal.common import LineReader, next_command, tr
 
 HELP = (
     (
@@ -102,17 +102,9 @@ def read_human_action(
 ) -> Any | None:
     """Ask until the player types a legal action; ``None`` means quit or end of input."""
     while True:
-        line = read("> ")
+        line = next_command(read, "> ", console, HELP[0 if lang == "fr" else 1])
         if line is None:
             return None
-        line = line.strip()
-        if not line:
-            continue
-        if line.lower() in ("quitter", "quit", "q"):
-            return None
-        if line.lower() in ("aide", "help", "?"):
-            console.print(HELP[0 if lang == "fr" else 1])
-            continue
         head, _, message = line.partition(" ")
         if head.lower() in ("dire", "say"):
             try:
