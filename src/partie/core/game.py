@@ -14,6 +14,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
+from partie.core.errors import BadOptions
+
 
 @runtime_checkable
 class Action(Protocol):
@@ -125,6 +127,15 @@ class Game(ABC):
     @abstractmethod
     def parse_options(self, data: dict[str, Any] | None = None) -> Any:
         """Typed options from plain data; raises ``BadOptions`` with the field at fault."""
+
+    def check_players(self, players: int, *, fr_note: str = "", en_note: str = "") -> None:
+        """Refuse a player count outside ``min_players..max_players``, naming the range."""
+        if not self.min_players <= players <= self.max_players:
+            low, high = self.min_players, self.max_players
+            raise BadOptions(
+                f"{self.name} se joue de {low} à {high} joueurs{fr_note}, pas {players}",
+                f"{self.name} is for {low} to {high} players{en_note}, not {players}",
+            )
 
     @abstractmethod
     def setup(self, options: Any, seed: int) -> State:

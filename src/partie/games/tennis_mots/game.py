@@ -58,11 +58,7 @@ class TennisMots(Game):
 
     def parse_options(self, data: dict[str, Any] | None = None) -> TennisMotsOptions:
         options = options_from_json(TennisMotsOptions, data)
-        if not self.min_players <= options.players <= self.max_players:
-            raise BadOptions(
-                f"Tennis de mots se joue de 2 à 4 joueurs, pas {options.players}",
-                f"Tennis de mots is for 2 to 4 players, not {options.players}",
-            )
+        self.check_players(options.players)
         if not 0 <= options.serve_weight <= 60:
             raise BadOptions(
                 f"poids du service : de 0 à 60, pas {options.serve_weight}",

@@ -58,12 +58,9 @@ class TennisQuizz(Game):
 
     def parse_options(self, data: dict[str, Any] | None = None) -> QuizzOptions:
         options = options_from_json(QuizzOptions, data)
-        if not self.min_players <= options.players <= self.max_players:
-            raise BadOptions(
-                "Tennis Quizz se joue de 2 à 6 joueurs (jusqu'à 3 par équipe), "
-                f"pas {options.players}",
-                f"Tennis Quizz is for 2 to 6 players (up to 3 a side), not {options.players}",
-            )
+        self.check_players(
+            options.players, fr_note=" (jusqu'à 3 par équipe)", en_note=" (up to 3 a side)"
+        )
         for seat in options.pros:
             if not isinstance(seat, int) or not 0 <= seat < options.players:
                 raise BadOptions(

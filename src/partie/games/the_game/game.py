@@ -38,11 +38,7 @@ class TheGame(Game):
 
     def parse_options(self, data: dict[str, Any] | None = None) -> TheGameOptions:
         options = options_from_json(TheGameOptions, data)
-        if not self.min_players <= options.players <= self.max_players:
-            raise BadOptions(
-                f"The Game se joue de 1 à 5 joueurs, pas {options.players}",
-                f"The Game is for 1 to 5 players, not {options.players}",
-            )
+        self.check_players(options.players)
         if options.deal is not None:
             check_deal(options.deal)
         return options
