@@ -22,6 +22,7 @@ lists only truthful shots (valid words), never bluffs. See ``docs/movegen.md``.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations, permutations, product
@@ -80,7 +81,7 @@ class GeneratedShot(tuple):  # type: ignore[type-arg]
         complete: bool,
     ) -> GeneratedShot:
         return tuple.__new__(
-            cls, (letters, value, names, jokers, complete, [(action, laid, removed)])
+            cls, (letters, value, names, jokers, complete, None, (action, laid, removed), 0)
         )
 
     letters: str = property(itemgetter(0))  # type: ignore[assignment]
@@ -95,10 +96,10 @@ class GeneratedShot(tuple):  # type: ignore[type-arg]
     """The new table is a complete word, not only the start of one."""
 
     def _ids(self) -> tuple[Any, tuple[int, ...], tuple[int, ...]]:
-        cell = self[5]
-        if len(cell) > 1:  # [maker, row, hand mask]: not worked out yet
-            cell[:] = [cell[0].make(cell[1], cell[2])]
-        return cell[0]  # type: ignore[no-any-return]
+        maker = self[5]
+        if maker is None:  # made whole
+            return self[6]  # type: ignore[no-any-return]
+        return maker.make(self[6], self[7])  # type: ignore[no-any-return]
 
     @property
     def action(self) -> Any:
@@ -653,6 +654,18 @@ class _Builder:
         return [build(path, letters, value, origin) for _k, path, letters, value, origin in keyed]
 
     def listed(self, rows: Any) -> list[GeneratedShot]:
+        """See ``_listed``; with the cyclic garbage collector paused: the shots are
+        many small new objects, none of them garbage, and each automatic collection
+        would scan them all again."""
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            return self._listed(rows)
+        finally:
+            if paused:
+                gc.enable()
+
+    def _listed(self, rows: Any) -> list[GeneratedShot]:
         """The shots of the compiled walk's rows (already in the canonical order),
         each expanded by origin (in order: the table first). Values, names, letters,
         jokers are worked out now (names by ``walk.listing``, which agrees with
@@ -705,6 +718,7 @@ class _Builder:
         weight = self.weight
         named: dict[tuple[int, int], tuple[str, ...]] = {}
         self.rows = rows
+        self.made: dict[tuple[int, int], tuple[Any, tuple[int, ...], tuple[int, ...]]] = {}
         new = _new_tuple
         cls = GeneratedShot
         out: list[GeneratedShot] = []
@@ -716,7 +730,7 @@ class _Builder:
             names = named.get((shape, value))
             if names is None:
                 names = named[shape, value] = _names(shapes[shape], value, weight)
-            out.append(new(cls, (words[r], value, names, jokers[r], complete[r], [self, r, mask])))
+            out.append(new(cls, (words[r], value, names, jokers[r], complete[r], self, r, mask)))
         return out
 
     def make_whole(self, r: int, mask: int) -> GeneratedShot:
@@ -738,9 +752,13 @@ class _Builder:
         return self.build(path, letters, int(row[0]), origin)
 
     def make(self, r: int, mask: int) -> tuple[Any, tuple[int, ...], tuple[int, ...]]:
-        """The card ids of a listed shot: ``action``, ``laid``, ``removed``."""
-        shot = self.make_whole(r, mask)
-        return shot.action, shot.laid, shot.removed
+        """The card ids of a listed shot: ``action``, ``laid``, ``removed`` (worked out
+        once)."""
+        found = self.made.get((r, mask))
+        if found is None:
+            shot = self.make_whole(r, mask)
+            found = self.made[r, mask] = (shot.action, shot.laid, shot.removed)
+        return found
 
     def build(self, path: Path, letters: str, value: int, origin: tuple[int, ...]) -> GeneratedShot:
         """The shot of a found path with the given origins, with its canonical card
