@@ -665,6 +665,22 @@ class _Builder:
             if paused:
                 gc.enable()
 
+    def listing_args(self, rows: Any) -> tuple[Any, ...]:
+        """The arguments of ``walk.listing`` but the last two: the rows, then the
+        groups and the old table as arrays."""
+        groups = self.groups
+        kind = np.array(self.kind, dtype=np.int64)
+        shared = np.array([int(bool(g.table and g.hand)) for g in groups], dtype=np.int64)
+        side = np.array(self.sides, dtype=np.int64)
+        tcount = np.array([len(g.table) for g in groups], dtype=np.int64)
+        hcount = np.array([len(g.hand) for g in groups], dtype=np.int64)
+        face_ids: dict[str, int] = {}
+        faces = [face_ids.setdefault(g.face, len(face_ids)) for g in groups]
+        group_of = {c: gi for gi, g in enumerate(groups) for c in g.table}
+        old_seq = np.array([group_of[c] for c in self.old], dtype=np.int64)
+        faces_arr = np.array(faces, dtype=np.int64)
+        return (rows, kind, shared, side, tcount, hcount, faces_arr, old_seq)
+
     def _listed(self, rows: Any) -> list[GeneratedShot]:
         """The shots of the compiled walk's rows (already in the canonical order),
         each expanded by origin (in order: the table first). Values, names, letters,
@@ -673,17 +689,8 @@ class _Builder:
         n = len(rows)
         if not n:
             return []
-        groups = self.groups
-        kind = np.array(self.kind, dtype=np.int64)
-        shared = np.array([int(bool(g.table and g.hand)) for g in groups], dtype=np.int64)
-        side = np.array(self.sides, dtype=np.int64)
-        tcount = np.array([len(g.table) for g in groups], dtype=np.int64)
-        hcount = np.array([len(g.hand) for g in groups], dtype=np.int64)
-        face_ids: dict[str, int] = {}
-        faces = np.array([face_ids.setdefault(g.face, len(face_ids)) for g in groups])
-        group_of = {c: gi for gi, g in enumerate(groups) for c in g.table}
-        old_seq = np.array([group_of[c] for c in self.old], dtype=np.int64)
-        args = (rows, kind, shared, side, tcount, hcount, faces.astype(np.int64), old_seq)
+        args = self.listing_args(rows)
+        kind = args[1]
         empty = np.zeros((0, 3), dtype=np.int64)
         total = walk_codes.listing(*args, False, empty)
         listing = np.zeros((total, 3), dtype=np.int64)
@@ -732,6 +739,16 @@ class _Builder:
                 names = named[shape, value] = _names(shapes[shape], value, weight)
             out.append(new(cls, (words[r], value, names, jokers[r], complete[r], self, r, mask)))
         return out
+
+    def first(self, rows: Any) -> GeneratedShot | None:
+        """The first shot of the rows (canonical order), built whole."""
+        if not len(rows):
+            return None
+        self.rows = rows = rows[:1]
+        total = walk_codes.listing(*self.listing_args(rows), False, np.zeros((0, 3), np.int64))
+        listing = np.zeros((total, 3), dtype=np.int64)
+        walk_codes.listing(*self.listing_args(rows), True, listing)
+        return self.make_whole(0, int(listing[0, 1]))
 
     def make_whole(self, r: int, mask: int) -> GeneratedShot:
         """The shot of row ``r`` with the origins of ``mask``, built whole."""
@@ -956,8 +973,7 @@ def best_shot(view: dict[str, Any], lexicon: Any) -> GeneratedShot | None:
     groups = _groups(position)
     rows = _compiled(groups, position.weight, lexicon, best=True)
     if rows is not None:
-        shots = _Builder(position, groups, lexicon).listed(rows[:1])
-        return shots[0] if shots else None
+        return _Builder(position, groups, lexicon).first(rows)
     search = _Search(groups, position.weight, lexicon)
     search.richest_first = True
     found: list[tuple[Path, str, int]] = []
