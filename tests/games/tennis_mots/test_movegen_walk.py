@@ -8,6 +8,7 @@ import pickle
 import random
 from typing import Any
 
+import numpy as np
 import pytest
 
 from partie.core import get_game
@@ -24,6 +25,7 @@ from partie.games.tennis_mots.shots import (
     REVERS_LIFTE,
     SMASH,
 )
+from partie.games.tennis_mots.walk import completion_values
 
 LEXICON = Lexicon.default()
 GAME = get_game("tennis-mots")
@@ -204,3 +206,28 @@ def test_generated_shots_are_immutable_values() -> None:
     listed = all_shots(positions(1, seed=9)[0], LEXICON)[0]
     copy = pickle.loads(pickle.dumps(listed))
     assert copy == listed and copy.action == listed.action
+
+
+def test_the_completion_bound_is_the_best_word_going_on() -> None:
+    lexicon = Lexicon.from_words(["JEU", "JEUX", "JOUE", "AS"])
+    automaton = lexicon.automaton()
+    worth = np.array([1 + i for i in range(26)], dtype=np.int64)  # A 1, B 2, ... Z 26
+    best = completion_values(automaton.units, automaton.root_value, worth)
+
+    def node_of(start: str) -> int:
+        node, value = automaton.root, automaton.root_value
+        for letter in start:
+            step = automaton.follow(node, value, letter)
+            assert step is not None
+            node, value = step
+        return node
+
+    def score(word: str) -> int:
+        return sum(ord(c) - 64 for c in word)
+
+    assert best[node_of("")] == score("JEUX")
+    assert best[node_of("J")] == score("EUX")
+    assert best[node_of("JO")] == score("UE")
+    assert best[node_of("JEU")] == score("X")
+    assert best[node_of("JEUX")] == 0
+    assert best[node_of("A")] == score("S")

@@ -247,6 +247,9 @@ class StartsAutomaton:
         self.root_value = root_value
         """The starts number of the empty start."""
         self._children: dict[int, tuple[tuple[str, int, int, int], ...]] = {}
+        self.derived: dict[object, object] = {}
+        """Tables a search derives from the automaton, kept with it (by the search's
+        own keys)."""
 
     def children(self, node: int, value: int) -> tuple[tuple[str, int, int, int], ...]:
         """``(letter, bit, child, child value)`` for each letter that may follow the

@@ -175,6 +175,7 @@ class _Position:
     table: list[tuple[int, str, int]]  # (id, face, value) of the table cards
     hand: list[tuple[int, str, int]]  # (id, face, value) of the hand cards
     joker_worth: int  # a joker counts as worth this much when keeping cards
+    deck: dict[str, int]  # the value of each face in the deck
 
 
 def _face_of_glyph(glyph: str) -> str:
@@ -206,6 +207,7 @@ def _position(view: dict[str, Any]) -> _Position | None:
         table=[(c["id"], _face_of_glyph(c["glyph"]), c["value"]) for c in table],
         hand=[(c["id"], c["face"], c["value"]) for c in hand],
         joker_worth=top + 1,
+        deck=dict(values),
     )
 
 
@@ -461,7 +463,13 @@ _NO_LIMIT = 1 << 62
 
 
 def _compiled(
-    groups: list[_Group], floor: int, lexicon: Any, *, best: bool = False, limit: int | None = None
+    groups: list[_Group],
+    floor: int,
+    lexicon: Any,
+    *,
+    best: bool = False,
+    limit: int | None = None,
+    deck_values: dict[str, int] | None = None,
 ) -> Any:
     """The shots of :class:`_Search` (``best``: as ``best_shot`` runs it), found by the
     compiled walk over the lexicon's starts automaton, as rows ``[value, length,
@@ -496,8 +504,26 @@ def _compiled(
                 (g.value for g in map(groups.__getitem__, providers[li])), default=-1
             )
         )
+    # What a letter may be worth on any card of the deck or of the position: the
+    # bound of the words going on from each node (computed once per deck).
+    worth = [0] * 26
+    for gi, g in enumerate(groups):
+        for li, gis in enumerate(providers):
+            if gi in gis or g.face == DOUBLE:
+                worth[li] = max(worth[li], g.value)
+    deck = deck_values or {}
+    jokers_worth = max([v for f, v in deck.items() if f not in LETTERS_SET] or [0])
+    for li, letter in enumerate(LETTERS):
+        worth[li] = max(worth[li], deck.get(letter, 0), jokers_worth)
+    key = ("completion_values", tuple(worth))
+    best_after = nodes.derived.get(key)
+    if best_after is None:
+        best_after = nodes.derived[key] = walk.completion_values(
+            nodes.units, nodes.root_value, np.array(worth, dtype=np.int64)
+        )
     chunks, found, _steps = walk.walk(
         nodes.units,
+        best_after,
         nodes.root_value,
         counts,
         values,
@@ -948,7 +974,7 @@ def all_shots(
     if position is None:
         return []
     groups = _groups(position)
-    rows = _compiled(groups, position.weight, lexicon, limit=limit)
+    rows = _compiled(groups, position.weight, lexicon, limit=limit, deck_values=position.deck)
     if rows is not None:
         out = _Builder(position, groups, lexicon).listed(rows)
         return out if limit is None else out[:limit]
@@ -971,7 +997,7 @@ def best_shot(view: dict[str, Any], lexicon: Any) -> GeneratedShot | None:
     if position is None:
         return None
     groups = _groups(position)
-    rows = _compiled(groups, position.weight, lexicon, best=True)
+    rows = _compiled(groups, position.weight, lexicon, best=True, deck_values=position.deck)
     if rows is not None:
         return _Builder(position, groups, lexicon).first(rows)
     search = _Search(groups, position.weight, lexicon)

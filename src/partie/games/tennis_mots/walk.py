@@ -75,7 +75,7 @@ def _emit(state, chunks, width, path, word, size, value):  # type: ignore[no-unt
 
 
 @njit(cache=True)
-def _enter(units, f, fr, hist, path, word, state, chunks, width):  # type: ignore[no-untyped-def]
+def _enter(units, best_after, f, fr, hist, path, word, state, chunks, width):  # type: ignore[no-untyped-def]
     """Start the frame ``f``: a ``▶`` ending there, then the bound. False: nothing to
     lay from it."""
     state[STEPS] += 1
@@ -111,6 +111,8 @@ def _enter(units, f, fr, hist, path, word, state, chunks, width):  # type: ignor
     d = depth if depth < left else left
     if _reachable(hist, value, d) < state[FLOOR]:
         return False
+    if value + best_after[node] < state[FLOOR]:
+        return False  # no word goes on from here worth enough, whatever the cards
     fr[f, K] = 0
     fr[f, P] = -1
     fr[f, CHILD] = -2
@@ -127,6 +129,7 @@ NODE, NVAL, PLEN, WAIT, VALUE, LEFT, K, P, CHILD, CVAL, DBL, SUB, GI = range(13)
 @njit(cache=True)
 def _run(  # type: ignore[no-untyped-def]
     units,
+    best_after,
     root_value,
     total,
     counts,
@@ -149,7 +152,7 @@ def _run(  # type: ignore[no-untyped-def]
     fr[0, NODE] = 0
     fr[0, NVAL] = root_value
     fr[0, LEFT] = total
-    if not _enter(units, 0, fr, hist, path, word, state, chunks, width):
+    if not _enter(units, best_after, 0, fr, hist, path, word, state, chunks, width):
         return
     f = 0
     while f >= 0:
@@ -225,7 +228,7 @@ def _run(  # type: ignore[no-untyped-def]
                 fr[c, WAIT] = 0
                 fr[c, VALUE] = v
                 fr[c, LEFT] = left - 1
-                if _enter(units, c, fr, hist, path, word, state, chunks, width):
+                if _enter(units, best_after, c, fr, hist, path, word, state, chunks, width):
                     f = c
             pushed = True
             break
@@ -263,7 +266,7 @@ def _run(  # type: ignore[no-untyped-def]
                     fr[c, WAIT] = 0
                     fr[c, VALUE] = v
                     fr[c, LEFT] = left - 1
-                    if _enter(units, c, fr, hist, path, word, state, chunks, width):
+                    if _enter(units, best_after, c, fr, hist, path, word, state, chunks, width):
                         f = c
                 pushed = True
                 break
@@ -278,7 +281,7 @@ def _run(  # type: ignore[no-untyped-def]
             fr[c, WAIT] = waiting + 1
             fr[c, VALUE] = v
             fr[c, LEFT] = left - 1
-            if _enter(units, c, fr, hist, path, word, state, chunks, width):
+            if _enter(units, best_after, c, fr, hist, path, word, state, chunks, width):
                 f = c
             pushed = True
             break
@@ -290,6 +293,7 @@ def _run(  # type: ignore[no-untyped-def]
 @njit(cache=True)
 def walk(  # type: ignore[no-untyped-def]
     units,
+    best_after,
     root_value,
     counts,
     values,
@@ -302,7 +306,9 @@ def walk(  # type: ignore[no-untyped-def]
     limit,
 ):
     """Every shot worth at least ``floor`` (``best``: only the most valuable ones,
-    raising the floor as they are found; ``limit``: stop after that many). Returns the
+    raising the floor as they are found; ``limit``: stop after that many).
+    ``best_after[node]``: the most the letters of a word going on from that node can
+    be worth (``completion_values``). Returns the
     blocks of rows, the number of rows and the number of steps walked."""
     total = 0
     top = 0
@@ -326,6 +332,7 @@ def walk(  # type: ignore[no-untyped-def]
     if total > 0:
         _run(
             units,
+            best_after,
             root_value,
             total,
             work,
@@ -502,3 +509,45 @@ def listing(rows, kind, shared, side, tcount, hcount, faces, old_seq, fill, out)
                 out[count, 2] = _shape(gis, hand, size, kind, spare, old_seq, faces, on_table)
             count += 1
     return count
+
+
+@njit(cache=True)
+def completion_values(units, root_value, letter_values):  # type: ignore[no-untyped-def]
+    """For every node of the starts automaton, the most the letters after it can be
+    worth, over the words going on from it, a letter ``l`` worth ``letter_values[l]``
+    (0 where the start ends). Depth-first over the whole automaton, once."""
+    n = len(units)
+    best = np.full(n, -1, np.int64)
+    stack = np.zeros((64, 3), np.int64)  # node, its value, next letter to look at
+    stack[0, 0] = 0
+    stack[0, 1] = root_value
+    sp = 1
+    while sp > 0:
+        node = stack[sp - 1, 0]
+        nval = stack[sp - 1, 1]
+        li = stack[sp - 1, 2]
+        while li < 26 and not nval & (1 << li):
+            li += 1
+        if li < 26:
+            stack[sp - 1, 2] = li + 1
+            child = _follow(units, node, 65 + li)
+            if best[child] < 0:
+                if sp == len(stack):
+                    bigger = np.zeros((2 * sp, 3), np.int64)
+                    bigger[:sp] = stack
+                    stack = bigger
+                stack[sp, 0] = child
+                stack[sp, 1] = _value(units, child)
+                stack[sp, 2] = 0
+                sp += 1
+            continue
+        m = 0
+        for k in range(26):
+            if nval & (1 << k):
+                child = _follow(units, node, 65 + k)
+                v = letter_values[k] + best[child]
+                if v > m:
+                    m = v
+        best[node] = m
+        sp -= 1
+    return best
