@@ -13,7 +13,14 @@ letter by letter, and at each step lays one card that can show that letter:
   letter of the next card; a last ``▶`` stands for the card still to come);
 - a branch stops when even its best completion cannot reach the weight: the starts
   table tells how many letters the longest word still adds, so the bound is the value so
-  far plus the values of that many of the best cards left.
+  far plus the values of that many of the best cards left; and no word going on from
+  the start may be worth enough (a table per node of the starts automaton).
+
+``all_shots`` and ``best_shot`` run that walk compiled (``walk.py``, over the starts
+automaton's arrays) and list the shots it finds with their value, names, letters and
+jokers; the card ids of a shot (``action``, ``laid``, ``removed``) are worked out when
+first asked. The other queries, and lexicons without the automaton, use the same walk
+in Python (``_Search``).
 
 Which shots are legal is the engine's decision; this module agrees with
 ``state.legal_actions(seat)`` (tested against a brute force filtered by the engine). It
