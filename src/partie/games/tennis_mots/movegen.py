@@ -754,23 +754,35 @@ class _Builder:
             jokers.append(tuple([(p, letters[p]) for p in at]))
         is_word = self.is_word
         complete = [not p and is_word(w) for p, w in zip(pending, words, strict=False)]
-        shapes = _SHAPES
         weight = self.weight
-        named: dict[tuple[int, int], tuple[str, ...]] = {}
+        top = max(values)
+        # names[shape][value]; None for UNUSUAL: those shots are built whole below.
+        names: list[list[Any]] = [[None] * (top + 1) for _ in range(walk_codes.UNUSUAL + 1)]
+        for code, shape in _SHAPES.items():
+            names[code] = [_names(shape, value, weight) for value in range(top + 1)]
         self.rows = rows
         self.made: dict[tuple[int, int], tuple[Any, tuple[int, ...], tuple[int, ...]]] = {}
         new = _new_tuple
         cls = GeneratedShot
-        out: list[GeneratedShot] = []
-        for r, mask, shape in listing.tolist():
-            value = values[r]
-            if shape == walk_codes.UNUSUAL:
-                out.append(self.make_whole(r, mask))
-                continue
-            names = named.get((shape, value))
-            if names is None:
-                names = named[shape, value] = _names(shapes[shape], value, weight)
-            out.append(new(cls, (words[r], value, names, jokers[r], complete[r], self, r, mask)))
+        out = [
+            new(
+                cls,
+                (
+                    words[r],
+                    values[r],
+                    names[shape][values[r]],
+                    jokers[r],
+                    complete[r],
+                    self,
+                    r,
+                    mask,
+                ),
+            )
+            for r, mask, shape in listing.tolist()
+        ]
+        if (listing[:, 2] == walk_codes.UNUSUAL).any():
+            for k in np.flatnonzero(listing[:, 2] == walk_codes.UNUSUAL).tolist():
+                out[k] = self.make_whole(int(listing[k, 0]), int(listing[k, 1]))
         return out
 
     def first(self, rows: Any) -> GeneratedShot | None:
