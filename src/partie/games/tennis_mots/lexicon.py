@@ -240,7 +240,7 @@ class StartsAutomaton:
         if units.itemsize != 4 or len(units) != size:
             raise ValueError("unexpected starts table layout")
         self._units = units.tolist()
-        self.units = np.array(units, dtype=np.int64)
+        self.units = np.frombuffer(units, dtype=np.uint32).copy()
         """The double array itself, for compiled walks."""
         self.root = 0
         """The node of the empty start."""

@@ -29,17 +29,17 @@ FLOOR, FOUND, LIMIT, STOP, BEST, STEPS = 0, 1, 2, 3, 4, 5
 
 @njit(cache=True, inline="always")
 def _follow(units, node, code):  # type: ignore[no-untyped-def]
-    u = units[node]
+    u = np.int64(units[node])
     nxt = node ^ ((u >> 10) << ((u & 512) >> 6)) ^ code
-    if (units[nxt] & 0x800000FF) != code:
+    if (np.int64(units[nxt]) & 0x800000FF) != code:
         return -1
     return nxt
 
 
 @njit(cache=True, inline="always")
 def _value(units, node):  # type: ignore[no-untyped-def]
-    u = units[node]
-    return units[node ^ ((u >> 10) << ((u & 512) >> 6))] & 0x7FFFFFFF
+    u = np.int64(units[node])
+    return np.int64(units[node ^ ((u >> 10) << ((u & 512) >> 6))]) & 0x7FFFFFFF
 
 
 @njit(cache=True)
@@ -517,7 +517,7 @@ def completion_values(units, root_value, letter_values):  # type: ignore[no-unty
     worth, over the words going on from it, a letter ``l`` worth ``letter_values[l]``
     (0 where the start ends). Depth-first over the whole automaton, once."""
     n = len(units)
-    best = np.full(n, -1, np.int64)
+    best = np.full(n, -1, np.int32)  # small: the walk reads it at every step
     stack = np.zeros((64, 3), np.int64)  # node, its value, next letter to look at
     stack[0, 0] = 0
     stack[0, 1] = root_value
