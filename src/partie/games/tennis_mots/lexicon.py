@@ -14,6 +14,7 @@ dictionary (MPL-2.0, see ``data/LICENCE-lexicon.md``); a table may use its own l
 
 from __future__ import annotations
 
+import array
 import functools
 import json
 import os
@@ -27,6 +28,7 @@ from importlib import resources
 from pathlib import Path
 
 import dawg
+import numpy as np
 
 from partie.core.errors import PartieError
 
@@ -216,6 +218,70 @@ def read_data(blob: bytes) -> tuple[dict[str, object], dawg.CompletionDAWG, dawg
     return meta, dawg.CompletionDAWG().frombytes(words_raw), dawg.IntDAWG().frombytes(starts_raw)
 
 
+class StartsAutomaton:
+    """Node-level access to the starts table, for move generators.
+
+    The starts table is a minimal automaton (a DAWG): word starts that can go on the
+    same way (same letters next, same values all along) share a node. A node is an int
+    (the root is 0, the empty start); :meth:`children` gives, for each letter that may
+    follow, the child node and its value (the ``starts`` number: next letters in bits
+    0-25, longest completion in bits 26-30). Two starts reaching the same node have the
+    same futures, so a search may remember what it found below a node.
+
+    Reads the table's serialised form (the double array of ``dawgdic``: a unit count,
+    then one 32-bit unit per node slot), once per lexicon.
+    """
+
+    def __init__(self, starts: dawg.IntDAWG, root_value: int) -> None:
+        raw = starts.tobytes()
+        size = int.from_bytes(raw[:4], "little")
+        units = array.array("I")
+        units.frombytes(raw[4 : 4 + 4 * size])
+        if units.itemsize != 4 or len(units) != size:
+            raise ValueError("unexpected starts table layout")
+        self._units = units.tolist()
+        self.units = np.frombuffer(units, dtype=np.uint32).copy()
+        """The double array itself, for compiled walks."""
+        self.root = 0
+        """The node of the empty start."""
+        self.root_value = root_value
+        """The starts number of the empty start."""
+        self._children: dict[int, tuple[tuple[str, int, int, int], ...]] = {}
+        self.derived: dict[object, object] = {}
+        """Tables a search derives from the automaton, kept with it (by the search's
+        own keys)."""
+
+    def children(self, node: int, value: int) -> tuple[tuple[str, int, int, int], ...]:
+        """``(letter, bit, child, child value)`` for each letter that may follow the
+        start at ``node`` (whose starts number is ``value``), alphabetically."""
+        found = self._children.get(node)
+        if found is None:
+            units = self._units
+            out = []
+            u = units[node]
+            base = node ^ ((u >> 10) << ((u & 512) >> 6))
+            for letter, bit in _BITS.items():
+                if value & bit:
+                    code = ord(letter)
+                    child = base ^ code
+                    cu = units[child]
+                    if cu & 0x800000FF != code:  # the table disagrees with its own mask
+                        raise ValueError(f"broken starts table at {letter}")
+                    leaf = units[child ^ ((cu >> 10) << ((cu & 512) >> 6))]
+                    out.append((letter, bit, child, leaf & 0x7FFFFFFF))
+            found = self._children[node] = tuple(out)
+        return found
+
+    def follow(self, node: int, value: int, letter: str) -> tuple[int, int] | None:
+        """The child of ``node`` by ``letter`` and its value, or None."""
+        if not value & _BITS[letter]:
+            return None
+        for got, _bit, child, child_value in self.children(node, value):
+            if got == letter:
+                return child, child_value
+        return None
+
+
 # --- the lexicon --------------------------------------------------------------------
 
 
@@ -253,6 +319,13 @@ class Lexicon:
         # Bound C methods, not Python ones: the move generator calls these in tight loops.
         self.is_word = words.__contains__  # type: ignore[method-assign]
         self.is_prefix = starts.__contains__  # type: ignore[method-assign]
+        self._automaton: StartsAutomaton | None = None
+
+    def automaton(self) -> StartsAutomaton:
+        """Node-level access to the starts table (built on first use)."""
+        if self._automaton is None:
+            self._automaton = StartsAutomaton(self._starts, self._root)
+        return self._automaton
 
     # -- construction --
 

@@ -13,7 +13,14 @@ letter by letter, and at each step lays one card that can show that letter:
   letter of the next card; a last ``▶`` stands for the card still to come);
 - a branch stops when even its best completion cannot reach the weight: the starts
   table tells how many letters the longest word still adds, so the bound is the value so
-  far plus the values of that many of the best cards left.
+  far plus the values of that many of the best cards left; and no word going on from
+  the start may be worth enough (a table per node of the starts automaton).
+
+``all_shots`` and ``best_shot`` run that walk compiled (``walk.py``, over the starts
+automaton's arrays) and list the shots it finds with their value, names, letters and
+jokers; the card ids of a shot (``action``, ``laid``, ``removed``) are worked out when
+first asked. The other queries, and lexicons without the automaton, use the same walk
+in Python (``_Search``).
 
 Which shots are legal is the engine's decision; this module agrees with
 ``state.legal_actions(seat)`` (tested against a brute force filtered by the engine). It
@@ -22,12 +29,17 @@ lists only truthful shots (valid words), never bluffs. See ``docs/movegen.md``.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations, permutations, product
+from operator import itemgetter
 from typing import Any
 
+import numpy as np
+
 from partie.games.tennis_mots import shots as names_of
+from partie.games.tennis_mots import walk as walk_codes
 from partie.games.tennis_mots.cards import (
     AFTER,
     ANY,
@@ -44,31 +56,96 @@ from partie.games.tennis_mots.rules import Shot
 _MASK = (1 << 26) - 1
 _DEPTH_SHIFT = 26
 _BITS = {letter: 1 << i for i, letter in enumerate(LETTERS)}
+_INDEX = {letter: i for i, letter in enumerate(LETTERS)}
 TABLE, HAND = 0, 1
 _VOWELS = "".join(sorted(VOWELS))
 _CONSONANTS = "".join(c for c in LETTERS if c not in VOWELS)
 
 
-@dataclass(frozen=True, slots=True)
-class GeneratedShot:
-    """One legal shot, ready to play: ``state.apply(seat, shot.action)``."""
+_FIELDS = ("action", "letters", "value", "names", "jokers", "laid", "removed", "complete")
 
-    action: Any
-    """The engine action (``rules.Shot``): the whole new table, joker letters stated."""
-    letters: str
+
+class GeneratedShot(tuple):  # type: ignore[type-arg]
+    """One legal shot, ready to play: ``state.apply(seat, shot.action)``.
+
+    Immutable, compared field by field. ``letters``, ``value``, ``names``, ``jokers``
+    and ``complete`` are known when the shot is listed; the card ids (``action``,
+    ``laid``, ``removed``) are worked out on first use (a generator lists many shots, a
+    player plays one). A tuple underneath, only because that is the cheapest object
+    to make by the hundred thousand."""
+
+    __slots__ = ()
+
+    def __new__(
+        cls,
+        action: Any,
+        letters: str,
+        value: int,
+        names: tuple[str, ...],
+        jokers: tuple[tuple[int, str], ...],
+        laid: tuple[int, ...],
+        removed: tuple[int, ...],
+        complete: bool,
+    ) -> GeneratedShot:
+        return tuple.__new__(
+            cls, (letters, value, names, jokers, complete, None, (action, laid, removed), 0)
+        )
+
+    letters: str = property(itemgetter(0))  # type: ignore[assignment]
     """How the new table reads, jokers resolved."""
-    value: int
+    value: int = property(itemgetter(1))  # type: ignore[assignment]
     """The value of the new table."""
-    names: tuple[str, ...]
+    names: tuple[str, ...] = property(itemgetter(2))  # type: ignore[assignment]
     """Shot names as the engine gives them (shape, then AMORTI and/or LIGNE)."""
-    jokers: tuple[tuple[int, str], ...]
+    jokers: tuple[tuple[int, str], ...] = property(itemgetter(3))  # type: ignore[assignment]
     """``(position, letter)`` of each joker on the new table, left to right."""
-    laid: tuple[int, ...]
-    """Ids of the hand cards laid."""
-    removed: tuple[int, ...]
-    """Ids of the table cards sent to the pot."""
-    complete: bool
+    complete: bool = property(itemgetter(4))  # type: ignore[assignment]
     """The new table is a complete word, not only the start of one."""
+
+    def _ids(self) -> tuple[Any, tuple[int, ...], tuple[int, ...]]:
+        maker = self[5]
+        if maker is None:  # made whole
+            return self[6]  # type: ignore[no-any-return]
+        return maker.make(self[6], self[7])  # type: ignore[no-any-return]
+
+    @property
+    def action(self) -> Any:
+        """The engine action (``rules.Shot``): the whole new table, joker letters
+        stated."""
+        return self._ids()[0]
+
+    @property
+    def laid(self) -> tuple[int, ...]:
+        """Ids of the hand cards laid."""
+        return self._ids()[1]
+
+    @property
+    def removed(self) -> tuple[int, ...]:
+        """Ids of the table cards sent to the pot."""
+        return self._ids()[2]
+
+    def _fields(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in _FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GeneratedShot):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __ne__(self, other: object) -> bool:
+        if not isinstance(other, GeneratedShot):
+            return NotImplemented
+        return self._fields() != other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in _FIELDS)
+        return f"GeneratedShot({inner})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (GeneratedShot, self._fields())
 
     def text(self) -> str:
         """How a player reads it: ``JEU[★X]`` (a joker shows its letter)."""
@@ -76,6 +153,9 @@ class GeneratedShot:
         for (_c, glyph, _stated), letter in zip(self.action.cards, self.letters, strict=True):
             out.append(glyph if glyph in LETTERS_SET else f"[{glyph}{letter}]")
         return "".join(out)
+
+
+_new_tuple = tuple.__new__
 
 
 # -- the position, from a view ----------------------------------------------------------
@@ -102,6 +182,7 @@ class _Position:
     table: list[tuple[int, str, int]]  # (id, face, value) of the table cards
     hand: list[tuple[int, str, int]]  # (id, face, value) of the hand cards
     joker_worth: int  # a joker counts as worth this much when keeping cards
+    deck: dict[str, int]  # the value of each face in the deck
 
 
 def _face_of_glyph(glyph: str) -> str:
@@ -133,6 +214,7 @@ def _position(view: dict[str, Any]) -> _Position | None:
         table=[(c["id"], _face_of_glyph(c["glyph"]), c["value"]) for c in table],
         hand=[(c["id"], c["face"], c["value"]) for c in hand],
         joker_worth=top + 1,
+        deck=dict(values),
     )
 
 
@@ -383,7 +465,126 @@ class _Search:
         visit("", self.root, 0, 0, len(every))
 
 
+_GLYPHS = ("", AFTER, BEFORE)  # by the glyph codes of the compiled walk
+_NO_LIMIT = 1 << 62
+
+
+def _compiled(
+    groups: list[_Group],
+    floor: int,
+    lexicon: Any,
+    *,
+    best: bool = False,
+    limit: int | None = None,
+    deck_values: dict[str, int] | None = None,
+) -> Any:
+    """The shots of :class:`_Search` (``best``: as ``best_shot`` runs it), found by the
+    compiled walk over the lexicon's starts automaton, as rows ``[value, length,
+    card, ...]`` (see ``walk``) in the canonical order; None without an automaton."""
+    automaton = getattr(lexicon, "automaton", None)
+    if automaton is None or getattr(lexicon, "_starts", None) is None:
+        return None
+    walk = walk_codes
+    nodes = automaton()
+    counts = np.array([len(g.table) + len(g.hand) for g in groups], dtype=np.int64)
+    values = np.array([g.value for g in groups], dtype=np.int64)
+    providers: list[list[int]] = [[] for _ in LETTERS]
+    doubles = []
+    for gi, g in enumerate(groups):  # letter cards before jokers
+        if g.face in LETTERS_SET:
+            providers[_INDEX[g.face]].append(gi)
+    for gi, g in enumerate(groups):
+        domain = {ANY: LETTERS, CONSONANT: _CONSONANTS, VOWEL: _VOWELS}.get(g.face, "")
+        for letter in domain:
+            providers[_INDEX[letter]].append(gi)
+        if g.face == DOUBLE:
+            doubles.append(gi)
+    prov_start = np.zeros(27, dtype=np.int64)
+    flat: list[int] = []
+    for li, gis in enumerate(providers):
+        flat.extend(gis)
+        prov_start[li + 1] = len(flat)
+    order = list(range(26))
+    if best:  # the most valuable letters first: the floor rises sooner
+        order.sort(
+            key=lambda li: -max(
+                (g.value for g in map(groups.__getitem__, providers[li])), default=-1
+            )
+        )
+    # What a letter may be worth on any card of the deck or of the position: the
+    # bound of the words going on from each node (computed once per deck).
+    worth = [0] * 26
+    for gi, g in enumerate(groups):
+        for li, gis in enumerate(providers):
+            if gi in gis or g.face == DOUBLE:
+                worth[li] = max(worth[li], g.value)
+    deck = deck_values or {}
+    jokers_worth = max([v for f, v in deck.items() if f not in LETTERS_SET] or [0])
+    for li, letter in enumerate(LETTERS):
+        worth[li] = max(worth[li], deck.get(letter, 0), jokers_worth)
+    key = ("completion_values", tuple(worth))
+    best_after = nodes.derived.get(key)
+    if best_after is None:
+        best_after = nodes.derived[key] = walk.completion_values(
+            nodes.units, nodes.root_value, np.array(worth, dtype=np.int64)
+        )
+    chunks, found, _steps = walk.walk(
+        nodes.units,
+        best_after,
+        nodes.root_value,
+        counts,
+        values,
+        prov_start,
+        np.array(flat, dtype=np.int64),
+        np.array(doubles, dtype=np.int64),
+        np.array(order, dtype=np.int64),
+        floor,
+        best,
+        _NO_LIMIT if limit is None else limit,
+    )
+    if not found:
+        return np.zeros((0, 2), dtype=np.int64)
+    blocks = [chunks[k] for k in range((found + walk.CHUNK - 1) // walk.CHUNK)]
+    rows = np.concatenate(blocks)[:found] if len(blocks) > 1 else blocks[0][:found]
+    return _canonical_rows(rows)
+
+
+def _canonical_rows(rows: Any) -> Any:
+    """The compiled walk's rows in the canonical order of their shots: most valuable
+    first, then letters (alphabetical, a start before its continuations), then group
+    and glyph position by position. Sorted as byte strings, whose order is that one."""
+    n, width = rows.shape
+    size = width - 2
+    lengths = rows[:, 1]
+    cards = rows[:, 2:]
+    used = np.arange(size)[None, :] < lengths[:, None]
+    key = np.zeros((n, 2 + 2 * size), dtype=np.uint8)
+    top = 0xFFFF - rows[:, 0]
+    key[:, 0] = top >> 8
+    key[:, 1] = top & 0xFF
+    key[:, 2 : 2 + size] = np.where(used, (cards & 31) + 1, 0)
+    key[:, 2 + size :] = np.where(used, (cards >> 5) + 1, 0)
+    # Big-endian 64-bit words of the key compare like its bytes: sort on them.
+    pad = (-key.shape[1]) % 8
+    if pad:
+        key = np.concatenate([key, np.zeros((n, pad), dtype=np.uint8)], axis=1)
+    words = key.view(">u8").astype(np.uint64)
+    order = np.lexsort(words.T[::-1])
+    return rows[order]
+
+
 # -- from a found path to shots ------------------------------------------------------------
+
+
+_SHAPES = {
+    walk_codes.SERVICE: names_of.SERVICE,
+    walk_codes.LOB: names_of.LOB,
+    walk_codes.REVERS_LIFTE: names_of.REVERS_LIFTE,
+    walk_codes.COUP_DROIT: names_of.COUP_DROIT,
+    walk_codes.REVERS: names_of.REVERS,
+    walk_codes.COUP_DROIT_LIFTE: names_of.COUP_DROIT_LIFTE,
+    walk_codes.SMASH: names_of.SMASH,
+}
 
 
 def _names(shape: str, value: int, weight: int) -> tuple[str, ...]:
@@ -484,6 +685,142 @@ class _Builder:
             keyed.append(((-value, letters, faces, origin), path, letters, value, origin))
         keyed.sort(key=lambda item: item[0])
         return [build(path, letters, value, origin) for _k, path, letters, value, origin in keyed]
+
+    def listed(self, rows: Any) -> list[GeneratedShot]:
+        """See ``_listed``; with the cyclic garbage collector paused: the shots are
+        many small new objects, none of them garbage, and each automatic collection
+        would scan them all again."""
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            return self._listed(rows)
+        finally:
+            if paused:
+                gc.enable()
+
+    def listing_args(self, rows: Any) -> tuple[Any, ...]:
+        """The arguments of ``walk.listing`` but the last two: the rows, then the
+        groups and the old table as arrays."""
+        groups = self.groups
+        kind = np.array(self.kind, dtype=np.int64)
+        shared = np.array([int(bool(g.table and g.hand)) for g in groups], dtype=np.int64)
+        side = np.array(self.sides, dtype=np.int64)
+        tcount = np.array([len(g.table) for g in groups], dtype=np.int64)
+        hcount = np.array([len(g.hand) for g in groups], dtype=np.int64)
+        face_ids: dict[str, int] = {}
+        faces = [face_ids.setdefault(g.face, len(face_ids)) for g in groups]
+        group_of = {c: gi for gi, g in enumerate(groups) for c in g.table}
+        old_seq = np.array([group_of[c] for c in self.old], dtype=np.int64)
+        faces_arr = np.array(faces, dtype=np.int64)
+        return (rows, kind, shared, side, tcount, hcount, faces_arr, old_seq)
+
+    def _listed(self, rows: Any) -> list[GeneratedShot]:
+        """The shots of the compiled walk's rows (already in the canonical order),
+        each expanded by origin (in order: the table first). Values, names, letters,
+        jokers are worked out now (names by ``walk.listing``, which agrees with
+        ``build``: tested); card ids when first asked (``make``)."""
+        n = len(rows)
+        if not n:
+            return []
+        args = self.listing_args(rows)
+        kind = args[1]
+        empty = np.zeros((0, 3), dtype=np.int64)
+        total = walk_codes.listing(*args, False, empty)
+        listing = np.zeros((total, 3), dtype=np.int64)
+        walk_codes.listing(*args, True, listing)
+        # Per row: letters, value, jokers, complete.
+        size = rows.shape[1] - 2
+        lengths = rows[:, 1]
+        cards = rows[:, 2:]
+        used = np.arange(size)[None, :] < lengths[:, None]
+        text = np.full((n, size + 1), 10, dtype=np.uint8)  # a newline ends each row
+        text[:, :size] = np.where(used, cards & 31, 0) + 65
+        keep = np.concatenate([used, np.ones((n, 1), dtype=bool)], axis=1)
+        words = text[keep].tobytes().decode("ascii").split("\n")
+        values = rows[:, 0].tolist()
+        last = cards[np.arange(n), lengths - 1]
+        pending = (((last >> 5) & 3) == walk_codes.AFTER_GLYPH).tolist()
+        is_joker = (kind[np.where(used, cards >> 7, 0)] != 0) & used
+        joker_masks = (is_joker * (1 << np.arange(size, dtype=np.int64))).sum(axis=1).tolist()
+        spots: dict[int, tuple[int, ...]] = {0: ()}
+        jokers: list[tuple[tuple[int, str], ...]] = []
+        for letters, jm in zip(words, joker_masks, strict=False):
+            if not jm:
+                jokers.append(())
+                continue
+            at = spots.get(jm)
+            if at is None:
+                at = spots[jm] = tuple(p for p in range(size) if jm >> p & 1)
+            jokers.append(tuple([(p, letters[p]) for p in at]))
+        is_word = self.is_word
+        complete = [not p and is_word(w) for p, w in zip(pending, words, strict=False)]
+        weight = self.weight
+        top = max(values)
+        # names[shape][value]; None for UNUSUAL: those shots are built whole below.
+        names: list[list[Any]] = [[None] * (top + 1) for _ in range(walk_codes.UNUSUAL + 1)]
+        for code, shape in _SHAPES.items():
+            names[code] = [_names(shape, value, weight) for value in range(top + 1)]
+        self.rows = rows
+        self.made: dict[tuple[int, int], tuple[Any, tuple[int, ...], tuple[int, ...]]] = {}
+        new = _new_tuple
+        cls = GeneratedShot
+        out = [
+            new(
+                cls,
+                (
+                    words[r],
+                    values[r],
+                    names[shape][values[r]],
+                    jokers[r],
+                    complete[r],
+                    self,
+                    r,
+                    mask,
+                ),
+            )
+            for r, mask, shape in listing.tolist()
+        ]
+        if (listing[:, 2] == walk_codes.UNUSUAL).any():
+            for k in np.flatnonzero(listing[:, 2] == walk_codes.UNUSUAL).tolist():
+                out[k] = self.make_whole(int(listing[k, 0]), int(listing[k, 1]))
+        return out
+
+    def first(self, rows: Any) -> GeneratedShot | None:
+        """The first shot of the rows (canonical order), built whole."""
+        if not len(rows):
+            return None
+        self.rows = rows = rows[:1]
+        total = walk_codes.listing(*self.listing_args(rows), False, np.zeros((0, 3), np.int64))
+        listing = np.zeros((total, 3), dtype=np.int64)
+        walk_codes.listing(*self.listing_args(rows), True, listing)
+        return self.make_whole(0, int(listing[0, 1]))
+
+    def make_whole(self, r: int, mask: int) -> GeneratedShot:
+        """The shot of row ``r`` with the origins of ``mask``, built whole."""
+        row = self.rows[r]
+        cards = row[2 : 2 + row[1]].tolist()
+        path = tuple([(c >> 7, _GLYPHS[(c >> 5) & 3]) for c in cards])
+        letters = "".join([LETTERS[c & 31] for c in cards])
+        groups = self.groups
+        if any(groups[c >> 7].table and groups[c >> 7].hand for c in cards):
+            origin = tuple(
+                (HAND if mask >> pos & 1 else TABLE)
+                if groups[c >> 7].table and groups[c >> 7].hand
+                else self.sides[c >> 7]
+                for pos, c in enumerate(cards)
+            )
+        else:
+            origin = ()
+        return self.build(path, letters, int(row[0]), origin)
+
+    def make(self, r: int, mask: int) -> tuple[Any, tuple[int, ...], tuple[int, ...]]:
+        """The card ids of a listed shot: ``action``, ``laid``, ``removed`` (worked out
+        once)."""
+        found = self.made.get((r, mask))
+        if found is None:
+            shot = self.make_whole(r, mask)
+            found = self.made[r, mask] = (shot.action, shot.laid, shot.removed)
+        return found
 
     def build(self, path: Path, letters: str, value: int, origin: tuple[int, ...]) -> GeneratedShot:
         """The shot of a found path with the given origins, with its canonical card
@@ -656,6 +993,10 @@ def all_shots(
     if position is None:
         return []
     groups = _groups(position)
+    rows = _compiled(groups, position.weight, lexicon, limit=limit, deck_values=position.deck)
+    if rows is not None:
+        out = _Builder(position, groups, lexicon).listed(rows)
+        return out if limit is None else out[:limit]
     search = _Search(groups, position.weight, lexicon)
     found: list[tuple[Path, str, int]] = []
 
@@ -675,6 +1016,9 @@ def best_shot(view: dict[str, Any], lexicon: Any) -> GeneratedShot | None:
     if position is None:
         return None
     groups = _groups(position)
+    rows = _compiled(groups, position.weight, lexicon, best=True, deck_values=position.deck)
+    if rows is not None:
+        return _Builder(position, groups, lexicon).first(rows)
     search = _Search(groups, position.weight, lexicon)
     search.richest_first = True
     found: list[tuple[Path, str, int]] = []
