@@ -101,6 +101,30 @@ def threshold(draw_count: int, players: int, params: np.ndarray) -> float:
     return f * params[THR_FULL] + (1.0 - f) * params[THR_EMPTYING]
 
 
+MAX_HAND = MAX_PLAN
+"""Most cards in a hand the planner takes (a hand holds at most 8)."""
+
+_LOW_BIT = np.zeros(1 << MAX_HAND, np.int64)
+for _i in range(MAX_HAND):
+    _LOW_BIT[1 << _i] = _i
+"""``_LOW_BIT[1 << i] == i``: the index of a mask's lowest bit (``m & -m``)."""
+
+
+@njit(cache=True)
+def plan_workspace() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The arrays ``_plan`` works in, allocated once and reused turn after turn:
+    the cost of every card on each pile per top (the pile's own top, or a card of the
+    hand), the matching masks of legal cards (-1: not computed yet this turn), the
+    search's stacks, its running sums with the signal costs, and the partner masks."""
+    return (
+        np.empty((4, MAX_HAND + 1, MAX_HAND)),
+        np.empty((4, MAX_HAND + 1), np.int64),
+        np.empty((8, MAX_PLAN + 1), np.int64),
+        np.empty(MAX_PLAN + 5),
+        np.empty((2, MAX_HAND), np.int64),
+    )
+
+
 @njit(cache=True)
 def plan_turn(
     hand: np.ndarray,
@@ -125,140 +149,255 @@ def plan_turn(
     set-ups (a card whose partner 10 away then goes back on the same pile as a trick).
     """
     h = hand.shape[0]
-    depth_max = min(h, MAX_PLAN)
-    # One allocation for the small stacks: rows are per depth.
-    ints = np.zeros((6, MAX_PLAN + 1), np.int64)
-    cur_p, cur_i, seq_p, seq_i, saved, nexp = (
-        ints[0],
-        ints[1],
-        ints[2],
-        ints[3],
-        ints[4],
-        ints[5],
+    alive_cum = prefix_counts(alive)
+    own_cum = np.zeros(102, np.int64)
+    _own_counts(hand, h, own_cum)
+    return _plan(
+        hand,
+        h,
+        tops,
+        alive_cum,
+        own_cum,
+        need,
+        threshold(draw_count, players, params),
+        kept,
+        params,
+        out_cards,
+        out_piles,
+        plan_workspace(),
     )
-    dear = np.empty((MAX_PLAN + 1, 4), np.int64)
-    acc = np.zeros(MAX_PLAN + 1)
-    costs = np.empty((MAX_PLAN + 1, 4 * MAX_PLAN))
-    flags = np.zeros((2, 101), np.bool_)
-    mine = flags[0]
-    free = flags[1]
+
+
+@njit(cache=True, inline="always")
+def _own_counts(hand: np.ndarray, h: int, own_cum: np.ndarray) -> None:
+    """``own_cum[x]`` = number of the first ``h`` cards of ``hand`` below ``x``."""
+    for x in range(102):
+        own_cum[x] = 0
     for i in range(h):
-        mine[hand[i]] = True
-        free[hand[i]] = True
-    cums = np.zeros((2, 102), np.int64)
-    alive_cum = cums[0]
-    own_cum = cums[1]
+        own_cum[hand[i] + 1] += 1
     for x in range(101):
-        alive_cum[x + 1] = alive_cum[x] + (1 if alive[x] else 0)
-        own_cum[x + 1] = own_cum[x] + (1 if mine[x] else 0)
-    thr = threshold(draw_count, players, params)
+        own_cum[x + 1] += own_cum[x]
+
+
+@njit(cache=True, inline="always")
+def _cost_row(
+    q: int,
+    s: int,
+    hand: np.ndarray,
+    h: int,
+    tops: np.ndarray,
+    alive_cum: np.ndarray,
+    own_cum: np.ndarray,
+    params: np.ndarray,
+    sig: float,
+    base: np.ndarray,
+    legal: np.ndarray,
+) -> int:
+    """``play_cost`` of every card on pile ``q`` showing the top of slot ``s`` (0: the
+    pile's own top, ``j + 1``: card ``j`` of the hand) into ``base[q, s]``; returns (and
+    stores) the mask of the legal ones."""
+    top = tops[q] if s == 0 else hand[s - 1]
+    m = 0
+    for i in range(h):
+        cost = play_cost(hand[i], top, q, alive_cum, own_cum, params, sig)
+        base[q, s, i] = cost
+        if cost < INF:
+            m |= 1 << i
+    legal[q, s] = m
+    return m
+
+
+@njit(cache=True)
+def _plan(
+    hand: np.ndarray,
+    h: int,
+    tops: np.ndarray,
+    alive_cum: np.ndarray,
+    own_cum: np.ndarray,
+    need: int,
+    thr: float,
+    kept: np.ndarray,
+    params: np.ndarray,
+    out_cards: np.ndarray,
+    out_piles: np.ndarray,
+    ws: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+) -> int:
+    """``plan_turn`` on the first ``h`` cards of ``hand``, with the prefix counts of the
+    alive cards and of the hand given and the threshold computed, in the workspace
+    ``ws`` (``plan_workspace``). No allocation.
+
+    The search visits the very nodes of the plain version, in the same order, with the
+    same costs: a play's cost is ``play_cost`` (computed once per pile and top, since it
+    depends on nothing else during a turn) plus the pair rule: laying a card whose
+    partner 10 away is still in hand, on a pile where the partner will never be a trick,
+    breaks the pair and costs ``pair_penalty`` more. The plan still in hand is a bit
+    mask; ``dear`` (the cheapest play above the threshold on the node's current pile) is
+    computed only when a dear play comes up."""
+    base, legal, st, acc, partner = ws
+    cur_p = st[0]
+    rem = st[1]
+    dear = st[2]
+    seq_p = st[3]
+    seq_i = st[4]
+    saved = st[5]
+    nexp = st[6]
+    slot = st[7]
+    up = partner[0]
+    down = partner[1]
+    sig_pen = params[SIGNAL_PENALTY]
+    for q in range(4):
+        acc[MAX_PLAN + 1 + q] = sig_pen if kept[q] else 0.0
+        slot[q] = 0
+        for s in range(h + 1):
+            legal[q, s] = -1
+    for i in range(h):
+        up[i] = 0
+        down[i] = 0
+        c = hand[i]
+        for j in range(h):
+            if hand[j] == c + 10:
+                up[i] = 1 << j
+            elif hand[j] == c - 10:
+                down[i] = 1 << j
     pair_pen = params[PAIR_PENALTY]
-    sig0 = params[SIGNAL_PENALTY] if kept[0] else 0.0
-    sig1 = params[SIGNAL_PENALTY] if kept[1] else 0.0
-    sig2 = params[SIGNAL_PENALTY] if kept[2] else 0.0
-    sig3 = params[SIGNAL_PENALTY] if kept[3] else 0.0
-    t = tops.copy()
+    depth_max = min(h, MAX_PLAN)
+    free = (1 << h) - 1
     best = INF
     best_len = 0
     nodes = 0
     d = 0
-    _node_costs(
-        hand,
-        free,
-        t,
-        0,
-        alive_cum,
-        own_cum,
-        params,
-        sig0,
-        sig1,
-        sig2,
-        sig3,
-        thr,
-        pair_pen,
-        need > 0,
-        costs[0],
-        dear,
-        0,
+    acc[0] = 0.0
+    nexp[0] = 0
+    cur_p[0] = 0
+    rem[0] = (
+        _cost_row(0, 0, hand, h, tops, alive_cum, own_cum, params, acc[MAX_PLAN + 1], base, legal)
+        & free
     )
+    dear[0] = -2
     while True:
-        pushed = False
-        row = costs[d]
-        while cur_p[d] < 4:
-            p = cur_p[d]
-            i = cur_i[d]
-            if i >= h:
-                cur_p[d] = p + 1
-                cur_i[d] = 0
+        m = rem[d]
+        if m == 0:
+            q = cur_p[d] + 1
+            if q < 4:
+                cur_p[d] = q
+                s = slot[q]
+                lm = legal[q, s]
+                if lm < 0:
+                    lm = _cost_row(
+                        q,
+                        s,
+                        hand,
+                        h,
+                        tops,
+                        alive_cum,
+                        own_cum,
+                        params,
+                        acc[MAX_PLAN + 1 + q],
+                        base,
+                        legal,
+                    )
+                rem[d] = lm & free
+                dear[d] = -2
                 continue
-            cur_i[d] = i + 1
-            cost = row[p * MAX_PLAN + i]
-            if cost >= INF:
-                continue
-            c = hand[i]
-            expensive = cost > thr
-            if expensive:
-                if nexp[d] >= need:
-                    continue
-                if i != dear[d, p] and not _sets_up(c, p, free):
-                    continue
-            if nodes >= MAX_NODES and best_len > 0:
+            if d == 0:
                 break
-            nodes += 1
-            gain = cost - thr if d >= need else cost
-            seq_p[d] = p
-            seq_i[d] = i
-            saved[d] = t[p]
-            t[p] = c
-            free[c] = False
-            acc[d + 1] = acc[d] + gain
-            nexp[d + 1] = nexp[d] + (1 if expensive else 0)
-            if d + 1 >= need and acc[d + 1] < best - 1e-9:
-                best = acc[d + 1]
-                best_len = d + 1
-                for k in range(d + 1):
-                    out_cards[k] = hand[seq_i[k]]
-                    out_piles[k] = seq_p[k]
-            if d + 1 < depth_max:
-                d += 1
-                cur_p[d] = p
-                cur_i[d] = 0
-                _node_costs(
+            d -= 1
+            slot[seq_p[d]] = saved[d]
+            free |= 1 << seq_i[d]
+            continue
+        low = m & -m
+        rem[d] = m ^ low
+        i = _LOW_BIT[low]
+        q = cur_p[d]
+        s = slot[q]
+        b = base[q, s, i]
+        cost = b
+        if b > 0.0 and ((up[i] if q < 2 else down[i]) & free) != 0:
+            cost = b + pair_pen
+        expensive = cost > thr
+        if expensive:
+            if nexp[d] >= need:
+                continue
+            if dear[d] == -2:
+                dear[d] = _dearest(q, s, legal[q, s] & free, base, up, down, free, pair_pen, thr)
+            if i != dear[d] and ((down[i] if q < 2 else up[i]) & free) == 0:
+                continue
+        if nodes >= MAX_NODES and best_len > 0:
+            break
+        nodes += 1
+        gain = cost - thr if d >= need else cost
+        seq_p[d] = q
+        seq_i[d] = i
+        saved[d] = s
+        slot[q] = i + 1
+        bit = 1 << i
+        free ^= bit
+        a1 = acc[d] + gain
+        acc[d + 1] = a1
+        nexp[d + 1] = nexp[d] + (1 if expensive else 0)
+        if d + 1 >= need and a1 < best - 1e-9:
+            best = a1
+            best_len = d + 1
+            for k in range(d + 1):
+                out_cards[k] = hand[seq_i[k]]
+                out_piles[k] = seq_p[k]
+        if d + 1 < depth_max:
+            d += 1
+            cur_p[d] = q
+            lm = legal[q, i + 1]
+            if lm < 0:
+                lm = _cost_row(
+                    q,
+                    i + 1,
                     hand,
-                    free,
-                    t,
-                    p,
+                    h,
+                    tops,
                     alive_cum,
                     own_cum,
                     params,
-                    sig0,
-                    sig1,
-                    sig2,
-                    sig3,
-                    thr,
-                    pair_pen,
-                    nexp[d] < need,
-                    costs[d],
-                    dear,
-                    d,
+                    acc[MAX_PLAN + 1 + q],
+                    base,
+                    legal,
                 )
-            else:
-                t[p] = saved[d]
-                free[c] = True
-            pushed = True
-            break
-        if pushed:
-            continue
-        if d == 0:
-            break
-        d -= 1
-        t[seq_p[d]] = saved[d]
-        free[hand[seq_i[d]]] = True
+            rem[d] = lm & free
+            dear[d] = -2
+        else:
+            slot[q] = s
+            free |= bit
     if best_len == 0 and need > 0:
         best_len = _cheapest_required(
-            hand, tops, need, alive_cum, own_cum, params, out_cards, out_piles
+            hand[:h], tops, need, alive_cum, own_cum, params, out_cards, out_piles
         )
     return best_len
+
+
+@njit(cache=True, inline="always")
+def _dearest(
+    q: int,
+    s: int,
+    m: int,
+    base: np.ndarray,
+    up: np.ndarray,
+    down: np.ndarray,
+    free: int,
+    pair_pen: float,
+    thr: float,
+) -> int:
+    """Among the plays of mask ``m`` on pile ``q``, the first of least cost above
+    ``thr`` (-1: none)."""
+    low = INF
+    best = -1
+    while m != 0:
+        bit = m & -m
+        m ^= bit
+        i = _LOW_BIT[bit]
+        cost = base[q, s, i]
+        if cost > 0.0 and ((up[i] if q < 2 else down[i]) & free) != 0:
+            cost += pair_pen
+        if cost > thr and cost < low:
+            low = cost
+            best = i
+    return best
 
 
 @njit(cache=True)
@@ -320,80 +459,32 @@ def _cheapest_required(
     return found
 
 
-@njit(cache=True, inline="always")
-def _partner_free(card: int, free: np.ndarray) -> bool:
-    """Is ``card`` in the hand and not yet in the plan?"""
-    return 2 <= card <= 99 and free[card]
-
-
-@njit(cache=True, inline="always")
-def _sets_up(card: int, pile: int, free: np.ndarray) -> bool:
-    """After ``card`` on ``pile``, would a card of the hand go back 10 as a trick?"""
-    return _partner_free(card - 10 if pile < 2 else card + 10, free)
-
-
-@njit(cache=True, inline="always")
-def _node_costs(
-    hand: np.ndarray,
-    free: np.ndarray,
-    t: np.ndarray,
-    first_pile: int,
-    alive_cum: np.ndarray,
-    own_cum: np.ndarray,
-    params: np.ndarray,
-    sig0: float,
-    sig1: float,
-    sig2: float,
-    sig3: float,
-    thr: float,
-    pair_pen: float,
-    dear_allowed: bool,
-    row: np.ndarray,
-    dear: np.ndarray,
-    d: int,
-) -> None:
-    """Cost of every play at this node into ``row`` (``INF``: illegal or card already in
-    the plan), and in ``dear[d, p]`` the card of the cheapest play above the threshold on
-    each pile ``p``.
-
-    A play's cost is ``play_cost`` plus the pair rule: laying a card whose partner 10
-    away is still in hand, on a pile where the partner will never be a trick, breaks the
-    pair and costs ``pair_pen`` more."""
-    for p in range(first_pile, 4):
-        dear[d, p] = -1
-        low = INF
-        sig = sig0 if p == 0 else (sig1 if p == 1 else (sig2 if p == 2 else sig3))
-        top = t[p]
-        for i in range(hand.shape[0]):
-            c = hand[i]
-            k = p * MAX_PLAN + i
-            if not free[c]:
-                row[k] = INF
-                continue
-            cost = play_cost(c, top, p, alive_cum, own_cum, params, sig)
-            if 0.0 < cost < INF and _partner_free(c + 10 if p < 2 else c - 10, free):
-                cost += pair_pen
-            row[k] = cost
-            if dear_allowed and cost > thr and cost < low:
-                low = cost
-                dear[d, p] = i
-
-
 @njit(cache=True)
 def wanted_signals(
     hand: np.ndarray, tops: np.ndarray, alive: np.ndarray, params: np.ndarray, out: np.ndarray
 ) -> None:
     """``out[p]`` = 1 ("keep") where a card still in ``hand`` would go on pile ``p``
     cheaply or as a trick, else 0 (no signal)."""
-    mine = np.zeros(101, np.bool_)
-    for i in range(hand.shape[0]):
-        mine[hand[i]] = True
-    alive_cum = prefix_counts(alive)
-    own_cum = prefix_counts(mine)
+    own_cum = np.zeros(102, np.int64)
+    _own_counts(hand, hand.shape[0], own_cum)
+    _signals(hand, hand.shape[0], tops, prefix_counts(alive), own_cum, params, out)
+
+
+@njit(cache=True, inline="always")
+def _signals(
+    hand: np.ndarray,
+    h: int,
+    tops: np.ndarray,
+    alive_cum: np.ndarray,
+    own_cum: np.ndarray,
+    params: np.ndarray,
+    out: np.ndarray,
+) -> None:
+    """``wanted_signals`` on the first ``h`` cards of ``hand``, prefix counts given."""
     limit = params[SIGNAL_GAP]
     for p in range(4):
         out[p] = 0
-        for i in range(hand.shape[0]):
+        for i in range(h):
             if play_cost(hand[i], tops[p], p, alive_cum, own_cum, params, 0.0) <= limit:
                 out[p] = 1
                 break
@@ -558,24 +649,81 @@ def play_game(
     """One game between ``heuristic`` seats from the deal ``order``. Returns
     ``(score, actions, recorded)``; the first ``recorded`` actions are written to
     ``record`` (pass an empty array to record nothing)."""
-    hands = np.zeros((players, 12), np.int64)
-    sizes = np.zeros(players, np.int64)
+    return _play(order, players, hand_size, base_min, params, record, game_workspace(players))
+
+
+@njit(cache=True)
+def game_workspace(
+    players: int,
+) -> tuple[
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+]:
+    """The arrays ``_play`` works in (hands, prefix counts, signals, small vectors, the
+    planner's workspace), allocated once for many games."""
+    return (
+        np.empty((players, MAX_HAND), np.int64),
+        np.empty((players + 1, 102), np.int64),
+        np.empty((players, 4), np.int64),
+        np.empty((6, MAX_PLAN), np.int64),
+        plan_workspace(),
+    )
+
+
+@njit(cache=True, inline="always")
+def _count_down(cum: np.ndarray, card: int) -> None:
+    """Prefix counts ``cum`` without ``card``."""
+    for x in range(card + 1, 102):
+        cum[x] -= 1
+
+
+@njit(cache=True)
+def _play(
+    order: np.ndarray,
+    players: int,
+    hand_size: int,
+    base_min: int,
+    params: np.ndarray,
+    record: np.ndarray,
+    ws: tuple[
+        np.ndarray,
+        np.ndarray,
+        np.ndarray,
+        np.ndarray,
+        tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+    ],
+) -> tuple[int, int, int]:
+    """``play_game`` in the workspace ``ws`` (``game_workspace(players)``). The prefix
+    counts of the alive cards (row 0 of ``cums``) and of each hand (row ``1 + seat``)
+    follow the cards as they are drawn and played instead of being rebuilt per call."""
+    hands, cums, signals, small, plan_ws = ws
+    sizes = small[0]
+    tops = small[1]
+    kept_i = small[2]
+    want = small[3]
+    plan_c = small[4]
+    plan_p = small[5]
+    alive_cum = cums[0]
+    for x in range(102):
+        alive_cum[x] = min(max(x - 2, 0), 98)
     for s in range(players):
+        own_cum = cums[1 + s]
         for k in range(hand_size):
             hands[s, k] = order[s * hand_size + k]
         sizes[s] = hand_size
         hands[s, :hand_size].sort()
+        _own_counts(hands[s], hand_size, own_cum)
+        for p in range(4):
+            signals[s, p] = 0
     nxt_draw = players * hand_size
-    tops = np.array([1, 1, 100, 100], np.int64)
-    alive = np.ones(101, np.bool_)
-    alive[0] = False
-    alive[1] = False
-    alive[100] = False
-    signals = np.zeros((players, 4), np.int64)
-    kept = np.zeros(4, np.bool_)
-    want = np.zeros(4, np.int64)
-    plan_c = np.zeros(MAX_PLAN, np.int64)
-    plan_p = np.zeros(MAX_PLAN, np.int64)
+    tops[0] = 1
+    tops[1] = 1
+    tops[2] = 100
+    tops[3] = 100
+    kept = kept_i[:4] != 0
     cap = record.shape[0]
     actions = 0
     current = 0
@@ -588,24 +736,28 @@ def play_game(
             return 0, actions, min(actions, cap)
         need = base_min if draw_left > 0 else 1
         n = sizes[current]
-        if not _can_play(hands[current], n, tops, need):
+        hand = hands[current]
+        own_cum = cums[1 + current]
+        if not _can_play(hand, n, tops, need):
             return total, actions, min(actions, cap)
         for p in range(4):
             kept[p] = False
             for s in range(players):
                 if s != current and signals[s, p] == 1:
                     kept[p] = True
-        length = plan_turn(
-            hands[current, :n].copy(),
+        length = _plan(
+            hand,
+            n,
             tops,
-            alive,
+            alive_cum,
+            own_cum,
             need,
-            draw_left,
-            players,
+            threshold(draw_left, players, params),
             kept,
             params,
             plan_c,
             plan_p,
+            plan_ws,
         )
         played = 0
         for k in range(length):
@@ -613,13 +765,14 @@ def play_game(
             p = plan_p[k]
             m = sizes[current]
             for i in range(m):
-                if hands[current, i] == c:
+                if hand[i] == c:
                     for j in range(i, m - 1):
-                        hands[current, j] = hands[current, j + 1]
+                        hand[j] = hand[j + 1]
                     break
             sizes[current] = m - 1
             tops[p] = c
-            alive[c] = False
+            _count_down(alive_cum, c)
+            _count_down(own_cum, c)
             played += 1
             if actions < cap:
                 record[actions] = c * 4 + p
@@ -627,10 +780,10 @@ def play_game(
             total -= 1
             if total == 0:
                 return 0, actions, min(actions, cap)
-            if played < need and not _can_play(hands[current], sizes[current], tops, 1):
+            if played < need and not _can_play(hand, sizes[current], tops, 1):
                 return total, actions, min(actions, cap)
         if players > 1:
-            wanted_signals(hands[current, : sizes[current]].copy(), tops, alive, params, want)
+            _signals(hand, sizes[current], tops, alive_cum, own_cum, params, want)
             for p in range(4):
                 kind = -1
                 if want[p] == 1 and signals[current, p] != 1:
@@ -647,11 +800,17 @@ def play_game(
         actions += 1
         m = sizes[current]
         for _ in range(min(played, 98 - nxt_draw)):
-            hands[current, m] = order[nxt_draw]
+            c = order[nxt_draw]
             nxt_draw += 1
+            j = m
+            while j > 0 and hand[j - 1] > c:
+                hand[j] = hand[j - 1]
+                j -= 1
+            hand[j] = c
             m += 1
+            for x in range(c + 1, 102):
+                own_cum[x] += 1
         sizes[current] = m
-        hands[current, :m].sort()
         nx = current
         for _ in range(players):
             nx = (nx + 1) % players
@@ -666,9 +825,10 @@ def _play_seeds(
 ) -> np.ndarray:
     out = np.zeros((seeds.shape[0], 2), np.int64)
     empty = np.zeros(0, np.int64)
+    ws = game_workspace(players)
     for g in range(seeds.shape[0]):
-        score, actions, _ = play_game(
-            engine_deal(seeds[g]), players, hand_size, base_min, params, empty
+        score, actions, _ = _play(
+            engine_deal(seeds[g]), players, hand_size, base_min, params, empty, ws
         )
         out[g, 0] = score
         out[g, 1] = actions
