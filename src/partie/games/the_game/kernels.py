@@ -118,7 +118,7 @@ def plan_workspace() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np
     search's stacks, its running sums with the signal costs, and the partner masks."""
     return (
         np.empty((4, MAX_HAND + 1, MAX_HAND)),
-        np.empty((4, MAX_HAND + 1), np.int64),
+        np.empty((3, 4, MAX_HAND + 1), np.int64),
         np.empty((8, MAX_PLAN + 1), np.int64),
         np.empty(MAX_PLAN + 5),
         np.empty((2, MAX_HAND), np.int64),
@@ -179,7 +179,7 @@ def _own_counts(hand: np.ndarray, h: int, own_cum: np.ndarray) -> None:
         own_cum[x + 1] += own_cum[x]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _cost_row(
     q: int,
     s: int,
@@ -190,24 +190,103 @@ def _cost_row(
     own_cum: np.ndarray,
     params: np.ndarray,
     sig: float,
+    thr: float,
+    pair_pen: float,
+    pair: np.ndarray,
     base: np.ndarray,
-    legal: np.ndarray,
+    masks: np.ndarray,
 ) -> int:
     """``play_cost`` of every card on pile ``q`` showing the top of slot ``s`` (0: the
-    pile's own top, ``j + 1``: card ``j`` of the hand) into ``base[q, s]``; returns (and
-    stores) the mask of the legal ones."""
+    pile's own top, ``j + 1``: card ``j`` of the hand) into ``base[q, s]``, and three
+    masks of cards into ``masks[:, q, s]``: the legal ones (returned), the cheap ones
+    (cost at most ``thr`` whether or not the pair rule applies) and the ones that are
+    cheap on one side of the pair rule only (``pair[i]``: the bit of the partner)."""
     top = tops[q] if s == 0 else hand[s - 1]
-    m = 0
+    legal = 0
+    cheap = 0
+    maybe = 0
     for i in range(h):
         cost = play_cost(hand[i], top, q, alive_cum, own_cum, params, sig)
         base[q, s, i] = cost
         if cost < INF:
-            m |= 1 << i
-    legal[q, s] = m
-    return m
+            bit = 1 << i
+            legal |= bit
+            alone = not cost > thr
+            if cost > 0.0 and pair[i] != 0:
+                paired = not cost + pair_pen > thr
+                if alone and paired:
+                    cheap |= bit
+                elif alone != paired:
+                    maybe |= bit
+            elif alone:
+                cheap |= bit
+    masks[0, q, s] = legal
+    masks[1, q, s] = cheap
+    masks[2, q, s] = maybe
+    return legal
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def _candidates(
+    q: int,
+    s: int,
+    d: int,
+    hand: np.ndarray,
+    h: int,
+    tops: np.ndarray,
+    alive_cum: np.ndarray,
+    own_cum: np.ndarray,
+    params: np.ndarray,
+    sig: float,
+    thr: float,
+    pair_pen: float,
+    up: np.ndarray,
+    down: np.ndarray,
+    base: np.ndarray,
+    masks: np.ndarray,
+    free: int,
+    dear_allowed: bool,
+    dear: np.ndarray,
+    setups: int,
+) -> int:
+    """The plays on pile ``q`` (top slot ``s``) that node ``d`` may try, as a mask: a
+    superset of those the search accepts (cheap ones; when dear ones are allowed, also
+    the cheapest dear one, set in ``dear[d]``, and the possible set-ups). The search
+    checks each one as the plain version does; the others it would only skip."""
+    lm = masks[0, q, s]
+    if lm < 0:
+        lm = _cost_row(
+            q,
+            s,
+            hand,
+            h,
+            tops,
+            alive_cum,
+            own_cum,
+            params,
+            sig,
+            thr,
+            pair_pen,
+            up if q < 2 else down,
+            base,
+            masks,
+        )
+    cand = lm & free
+    ok = masks[1, q, s] | masks[2, q, s]
+    if not dear_allowed:
+        return cand & ok
+    dear[d] = -1
+    ex = cand & ~masks[1, q, s]
+    if ex == 0:
+        return cand
+    i = _dearest(q, s, ex, base, up, down, free, pair_pen, thr)
+    dear[d] = i
+    if i >= 0:
+        ok |= 1 << i
+    return cand & (ok | setups)
+
+
+@njit(cache=True, _nrt=False)
 def _plan(
     hand: np.ndarray,
     h: int,
@@ -231,9 +310,8 @@ def _plan(
     depends on nothing else during a turn) plus the pair rule: laying a card whose
     partner 10 away is still in hand, on a pile where the partner will never be a trick,
     breaks the pair and costs ``pair_penalty`` more. The plan still in hand is a bit
-    mask; ``dear`` (the cheapest play above the threshold on the node's current pile) is
-    computed only when a dear play comes up."""
-    base, legal, st, acc, partner = ws
+    mask, and each node only looks at the plays it may accept (``_candidates``)."""
+    base, masks, st, acc, partner = ws
     cur_p = st[0]
     rem = st[1]
     dear = st[2]
@@ -249,7 +327,7 @@ def _plan(
         acc[MAX_PLAN + 1 + q] = sig_pen if kept[q] else 0.0
         slot[q] = 0
         for s in range(h + 1):
-            legal[q, s] = -1
+            masks[0, q, s] = -1
     for i in range(h):
         up[i] = 0
         down[i] = 0
@@ -259,6 +337,13 @@ def _plan(
                 up[i] = 1 << j
             elif hand[j] == c - 10:
                 down[i] = 1 << j
+    setups_up = 0
+    setups_down = 0
+    for i in range(h):
+        if down[i] != 0:
+            setups_up |= 1 << i
+        if up[i] != 0:
+            setups_down |= 1 << i
     pair_pen = params[PAIR_PENALTY]
     depth_max = min(h, MAX_PLAN)
     free = (1 << h) - 1
@@ -269,35 +354,56 @@ def _plan(
     acc[0] = 0.0
     nexp[0] = 0
     cur_p[0] = 0
-    rem[0] = (
-        _cost_row(0, 0, hand, h, tops, alive_cum, own_cum, params, acc[MAX_PLAN + 1], base, legal)
-        & free
+    rem[0] = _candidates(
+        0,
+        0,
+        0,
+        hand,
+        h,
+        tops,
+        alive_cum,
+        own_cum,
+        params,
+        acc[MAX_PLAN + 1],
+        thr,
+        pair_pen,
+        up,
+        down,
+        base,
+        masks,
+        free,
+        need > 0,
+        dear,
+        setups_up,
     )
-    dear[0] = -2
     while True:
         m = rem[d]
         if m == 0:
             q = cur_p[d] + 1
             if q < 4:
                 cur_p[d] = q
-                s = slot[q]
-                lm = legal[q, s]
-                if lm < 0:
-                    lm = _cost_row(
-                        q,
-                        s,
-                        hand,
-                        h,
-                        tops,
-                        alive_cum,
-                        own_cum,
-                        params,
-                        acc[MAX_PLAN + 1 + q],
-                        base,
-                        legal,
-                    )
-                rem[d] = lm & free
-                dear[d] = -2
+                rem[d] = _candidates(
+                    q,
+                    slot[q],
+                    d,
+                    hand,
+                    h,
+                    tops,
+                    alive_cum,
+                    own_cum,
+                    params,
+                    acc[MAX_PLAN + 1 + q],
+                    thr,
+                    pair_pen,
+                    up,
+                    down,
+                    base,
+                    masks,
+                    free,
+                    nexp[d] < need,
+                    dear,
+                    setups_up if q < 2 else setups_down,
+                )
                 continue
             if d == 0:
                 break
@@ -318,8 +424,6 @@ def _plan(
         if expensive:
             if nexp[d] >= need:
                 continue
-            if dear[d] == -2:
-                dear[d] = _dearest(q, s, legal[q, s] & free, base, up, down, free, pair_pen, thr)
             if i != dear[d] and ((down[i] if q < 2 else up[i]) & free) == 0:
                 continue
         if nodes >= MAX_NODES and best_len > 0:
@@ -334,7 +438,8 @@ def _plan(
         free ^= bit
         a1 = acc[d] + gain
         acc[d + 1] = a1
-        nexp[d + 1] = nexp[d] + (1 if expensive else 0)
+        ne = nexp[d] + (1 if expensive else 0)
+        nexp[d + 1] = ne
         if d + 1 >= need and a1 < best - 1e-9:
             best = a1
             best_len = d + 1
@@ -344,23 +449,28 @@ def _plan(
         if d + 1 < depth_max:
             d += 1
             cur_p[d] = q
-            lm = legal[q, i + 1]
-            if lm < 0:
-                lm = _cost_row(
-                    q,
-                    i + 1,
-                    hand,
-                    h,
-                    tops,
-                    alive_cum,
-                    own_cum,
-                    params,
-                    acc[MAX_PLAN + 1 + q],
-                    base,
-                    legal,
-                )
-            rem[d] = lm & free
-            dear[d] = -2
+            rem[d] = _candidates(
+                q,
+                i + 1,
+                d,
+                hand,
+                h,
+                tops,
+                alive_cum,
+                own_cum,
+                params,
+                acc[MAX_PLAN + 1 + q],
+                thr,
+                pair_pen,
+                up,
+                down,
+                base,
+                masks,
+                free,
+                ne < need,
+                dear,
+                setups_up if q < 2 else setups_down,
+            )
         else:
             slot[q] = s
             free |= bit
@@ -414,7 +524,7 @@ def _cheapest_required(
     """The ``need`` plays (at most 3) of least total ``play_cost``, in any order: the
     fallback when the pruned search found no plan. Returns 0 when there is none."""
     h = hand.shape[0]
-    t = tops.copy()
+    t = tops  # changed and restored: no copy, so that the planner allocates nothing
     best = INF
     found = 0
     for i in range(h):
