@@ -770,17 +770,29 @@ def game_workspace(
     np.ndarray,
     np.ndarray,
     np.ndarray,
+    np.ndarray,
     tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
 ]:
     """The arrays ``_play`` works in (hands, prefix counts, signals, small vectors, the
-    planner's workspace), allocated once for many games."""
+    "kept" flags, the planner's workspace), allocated once for many games."""
     return (
         np.empty((players, MAX_HAND), np.int64),
         np.empty((players + 1, 102), np.int64),
         np.empty((players, 4), np.int64),
         np.empty((6, MAX_PLAN), np.int64),
+        np.empty(4, np.bool_),
         plan_workspace(),
     )
+
+
+@njit(cache=True, inline="always")
+def _insert(hand: np.ndarray, m: int, card: int) -> None:
+    """Put ``card`` into the sorted ``hand[:m]`` (which grows by one)."""
+    j = m
+    while j > 0 and hand[j - 1] > card:
+        hand[j] = hand[j - 1]
+        j -= 1
+    hand[j] = card
 
 
 @njit(cache=True, inline="always")
@@ -790,7 +802,7 @@ def _count_down(cum: np.ndarray, card: int) -> None:
         cum[x] -= 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _play(
     order: np.ndarray,
     players: int,
@@ -803,16 +815,16 @@ def _play(
         np.ndarray,
         np.ndarray,
         np.ndarray,
+        np.ndarray,
         tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
     ],
 ) -> tuple[int, int, int]:
     """``play_game`` in the workspace ``ws`` (``game_workspace(players)``). The prefix
     counts of the alive cards (row 0 of ``cums``) and of each hand (row ``1 + seat``)
     follow the cards as they are drawn and played instead of being rebuilt per call."""
-    hands, cums, signals, small, plan_ws = ws
+    hands, cums, signals, small, kept, plan_ws = ws
     sizes = small[0]
     tops = small[1]
-    kept_i = small[2]
     want = small[3]
     plan_c = small[4]
     plan_p = small[5]
@@ -822,9 +834,8 @@ def _play(
     for s in range(players):
         own_cum = cums[1 + s]
         for k in range(hand_size):
-            hands[s, k] = order[s * hand_size + k]
+            _insert(hands[s], k, order[s * hand_size + k])
         sizes[s] = hand_size
-        hands[s, :hand_size].sort()
         _own_counts(hands[s], hand_size, own_cum)
         for p in range(4):
             signals[s, p] = 0
@@ -833,7 +844,6 @@ def _play(
     tops[1] = 1
     tops[2] = 100
     tops[3] = 100
-    kept = kept_i[:4] != 0
     cap = record.shape[0]
     actions = 0
     current = 0
@@ -912,11 +922,7 @@ def _play(
         for _ in range(min(played, 98 - nxt_draw)):
             c = order[nxt_draw]
             nxt_draw += 1
-            j = m
-            while j > 0 and hand[j - 1] > c:
-                hand[j] = hand[j - 1]
-                j -= 1
-            hand[j] = c
+            _insert(hand, m, c)
             m += 1
             for x in range(c + 1, 102):
                 own_cum[x] += 1
