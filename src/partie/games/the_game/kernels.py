@@ -583,28 +583,38 @@ _N = 624
 _M = 397
 
 
-@njit(cache=True)
-def _mt_seed(seed: int) -> np.ndarray:
-    """The generator state of ``random.Random(seed)`` for 0 <= seed < 2**64, as CPython
-    builds it (``init_by_array`` over the 32-bit words of the seed). Index in slot 624."""
-    mt = np.zeros(_N + 1, np.uint64)
-    mask = np.uint64(0xFFFFFFFF)
-    mt[0] = np.uint64(19650218)
+def _genrand_init() -> np.ndarray:
+    """``init_genrand(19650218)``, the state every seeding starts from."""
+    mt = [19650218]
     for i in range(1, _N):
-        prev = mt[i - 1]
-        mt[i] = (np.uint64(1812433253) * (prev ^ (prev >> np.uint64(30))) + np.uint64(i)) & mask
-    key = np.zeros(2, np.uint64)
+        prev = mt[-1]
+        mt.append((1812433253 * (prev ^ (prev >> 30)) + i) & 0xFFFFFFFF)
+    return np.array(mt, np.uint64)
+
+
+_MT_INIT = _genrand_init()
+
+
+@njit(cache=True)
+def _mt_seed_into(seed: int, mt: np.ndarray) -> None:
+    """The generator state of ``random.Random(seed)`` for 0 <= seed < 2**64 into ``mt``
+    (625 words), as CPython builds it (``init_by_array`` over the 32-bit words of the
+    seed, from the constant ``init_genrand`` state). The next output's index is in slot
+    624, ready for ``_mt_next``."""
+    mask = np.uint64(0xFFFFFFFF)
+    for i in range(_N):
+        mt[i] = _MT_INIT[i]
     s = np.uint64(seed)
-    key[0] = s & mask
-    key[1] = s >> np.uint64(32)
-    klen = 2 if key[1] != 0 else 1
+    key0 = s & mask
+    key1 = s >> np.uint64(32)
+    klen = 2 if key1 != 0 else 1
     i = 1
     j = 0
-    for _ in range(max(_N, klen)):
+    for _ in range(_N):
         prev = mt[i - 1]
         mt[i] = (
             (mt[i] ^ (((prev ^ (prev >> np.uint64(30))) * np.uint64(1664525)) & mask))
-            + key[j]
+            + (key0 if j == 0 else key1)
             + np.uint64(j)
         ) & mask
         i += 1
@@ -625,39 +635,53 @@ def _mt_seed(seed: int) -> np.ndarray:
             mt[0] = mt[_N - 1]
             i = 1
     mt[0] = np.uint64(0x80000000)
-    mt[_N] = np.uint64(_N)
-    return mt
+    mt[_N] = np.uint64(0)
 
 
 @njit(cache=True)
+def _mt_seed(seed: int) -> np.ndarray:
+    """``_mt_seed_into`` a new array."""
+    mt = np.zeros(_N + 1, np.uint64)
+    _mt_seed_into(seed, mt)
+    return mt
+
+
+@njit(cache=True, inline="always")
 def _mt_next(mt: np.ndarray) -> np.uint64:
-    """The next 32-bit output (``genrand_uint32``)."""
-    mask = np.uint64(0xFFFFFFFF)
-    upper = np.uint64(0x80000000)
-    lower = np.uint64(0x7FFFFFFF)
-    matrix = np.uint64(0x9908B0DF)
-    if mt[_N] >= _N:
-        for k in range(_N):
-            y = (mt[k] & upper) | (mt[(k + 1) % _N] & lower)
-            v = mt[(k + _M) % _N] ^ (y >> np.uint64(1))
-            if y & np.uint64(1):
-                v ^= matrix
-            mt[k] = v
-        mt[_N] = 0
-    y = mt[int(mt[_N])]
-    mt[_N] += np.uint64(1)
+    """The next 32-bit output (``genrand_uint32``). CPython regenerates the 624 words
+    all at once when it has used them up; word ``k`` of the new batch depends only on
+    words ``k``, ``k + 1`` and ``k + 397`` (mod 624) as the in-place loop leaves them,
+    so regenerating each word just before it is used gives the same outputs, and a deal
+    (about 100 outputs) regenerates only the words it uses."""
+    k = int(mt[_N])
+    y = (mt[k] & np.uint64(0x80000000)) | (mt[(k + 1) % _N] & np.uint64(0x7FFFFFFF))
+    v = mt[(k + _M) % _N] ^ (y >> np.uint64(1))
+    if y & np.uint64(1):
+        v ^= np.uint64(0x9908B0DF)
+    mt[k] = v
+    mt[_N] = np.uint64((k + 1) % _N)
+    y = v
     y ^= y >> np.uint64(11)
     y ^= (y << np.uint64(7)) & np.uint64(0x9D2C5680)
     y ^= (y << np.uint64(15)) & np.uint64(0xEFC60000)
     y ^= y >> np.uint64(18)
-    return y & mask
+    return y & np.uint64(0xFFFFFFFF)
 
 
 @njit(cache=True)
 def engine_deal(seed: int) -> np.ndarray:
     """``order = list(range(2, 100)); random.Random(seed).shuffle(order)``."""
-    mt = _mt_seed(seed)
-    order = np.arange(2, 100).astype(np.int64)
+    order = np.empty(98, np.int64)
+    _deal_into(seed, np.empty(_N + 1, np.uint64), order)
+    return order
+
+
+@njit(cache=True)
+def _deal_into(seed: int, mt: np.ndarray, order: np.ndarray) -> None:
+    """``engine_deal`` into ``order`` (98 cards), with ``mt`` (625 words) to work in."""
+    _mt_seed_into(seed, mt)
+    for i in range(98):
+        order[i] = i + 2
     for i in range(97, 0, -1):
         n = i + 1
         k = 0
@@ -667,7 +691,6 @@ def engine_deal(seed: int) -> np.ndarray:
         while r >= n:
             r = int(_mt_next(mt) >> np.uint64(32 - k))
         order[i], order[r] = order[r], order[i]
-    return order
 
 
 # The game loop ----------------------------------------------------------------------
@@ -919,10 +942,11 @@ def _play_seeds(
     out = np.zeros((seeds.shape[0], 2), np.int64)
     empty = np.zeros(0, np.int64)
     ws = game_workspace(players)
+    mt = np.empty(_N + 1, np.uint64)
+    order = np.empty(98, np.int64)
     for g in range(seeds.shape[0]):
-        score, actions, _ = _play(
-            engine_deal(seeds[g]), players, hand_size, base_min, params, empty, ws
-        )
+        _deal_into(seeds[g], mt, order)
+        score, actions, _ = _play(order, players, hand_size, base_min, params, empty, ws)
         out[g, 0] = score
         out[g, 1] = actions
     return out
