@@ -275,15 +275,33 @@ def _expand(
     setups_down: int,
     base: np.ndarray,
     masks: np.ndarray,
+    parent: int,
+    played: int,
 ) -> int:
     """The plays node ``d`` may try on piles ``q0`` to 3, as one mask (bit
     ``16 * pile + card``): a superset of those the search accepts, i.e. the plays that
     may be cheap and, while dear plays are allowed, the possible set-ups and the
     cheapest dear play of each pile (kept in ``dear[4 * d + pile]``). The search checks
-    each one as the plain version does; the others it would only skip."""
+    each one as the plain version does; the others it would only skip.
+
+    ``parent`` is the mask of the parent node, which reached this one by laying card
+    ``played`` on pile ``q0`` (``parent`` < 0: compute every pile). When that card is
+    nobody's partner (the pair and set-up rules of the other cards do not change) and
+    dear plays are allowed here as in the parent, the other piles keep the parent's
+    plays but that card, and their cheapest dear play unless it was that card."""
     out = 0
     for q in range(q0, 4):
         r = slot[q]
+        if parent >= 0 and q > q0:
+            cand = (parent >> (16 * q)) & 0xFFFF & ~(1 << played)
+            if not dear_allowed:
+                out |= cand << (16 * q)
+                continue
+            i = dear[4 * (d - 1) + q]
+            if i != played:
+                dear[4 * d + q] = i
+                out |= cand << (16 * q)
+                continue
         lm = masks[0, r]
         if lm < 0:
             lm = _cost_row(
@@ -353,6 +371,7 @@ def _plan(
     nexp = st[4]
     slot = st[5]
     dear = st[6]
+    full = st[7]
     sigs = acc[MAX_PLAN + 1 :]
     up = partner[0]
     down = partner[1]
@@ -407,7 +426,10 @@ def _plan(
         setups_down,
         base,
         masks,
+        -1,
+        0,
     )
+    full[0] = rem[0]
     while True:
         m = rem[d]
         if m == 0:
@@ -453,6 +475,7 @@ def _plan(
                 out_cards[k] = hand[seq_i[k]]
                 out_piles[k] = seq_p[k]
         if d + 1 < depth_max:
+            inherit = (up[i] | down[i]) == 0 and (ne < need) == (nexp[d] < need)
             d += 1
             rem[d] = _expand(
                 d,
@@ -476,7 +499,10 @@ def _plan(
                 setups_down,
                 base,
                 masks,
+                full[d - 1] if inherit else -1,
+                i,
             )
+            full[d] = rem[d]
         else:
             slot[q] = r
             free |= bit
