@@ -192,6 +192,8 @@ def _cost_row(
     thr: float,
     pair_pen: float,
     pair: np.ndarray,
+    back: np.ndarray,
+    in_order: bool,
     base: np.ndarray,
     masks: np.ndarray,
 ) -> int:
@@ -199,13 +201,29 @@ def _cost_row(
     own for ``r % (MAX_HAND + 1) == 0``, else card ``r % (MAX_HAND + 1) - 1`` of the
     hand), and three masks of cards into ``masks[:, r]``: the legal ones (returned), the
     cheap ones (cost at most ``thr`` whether or not the pair rule applies) and the legal
-    ones that may be cheap (``pair[i]``: the bit of the partner of card ``i``)."""
+    ones that may be cheap (``pair[i]``: the bit of the partner of card ``i``).
+
+    When the hand is ``in_order`` (ascending) and the top is its card ``j``, only the
+    cards past ``j`` in the pile's direction and the one 10 back (``back[j]``, its bit)
+    can be legal: the others are not computed (nothing reads them)."""
     s = r - q * (MAX_HAND + 1)
-    top = tops[q] if s == 0 else hand[s - 1]
+    todo = (1 << h) - 1
+    if s == 0:
+        top = tops[q]
+    else:
+        top = hand[s - 1]
+        if in_order:
+            if q < 2:
+                todo &= ~((1 << s) - 1)
+            else:
+                todo = (1 << (s - 1)) - 1
+            todo |= back[s - 1]
     legal = 0
     cheap = 0
     maybe = 0
-    for i in range(h):
+    while todo != 0:
+        i = trailing_zeros(todo)
+        todo &= todo - 1
         cost = play_cost(hand[i], top, q, alive_cum, own_cum, params, sig)
         base[r * MAX_HAND + i] = cost
         if cost < INF:
@@ -273,6 +291,7 @@ def _expand(
     down: np.ndarray,
     setups_up: int,
     setups_down: int,
+    in_order: bool,
     base: np.ndarray,
     masks: np.ndarray,
     parent: int,
@@ -317,6 +336,8 @@ def _expand(
                 thr,
                 pair_pen,
                 up if q < 2 else down,
+                down if q < 2 else up,
+                in_order,
                 base,
                 masks,
             )
@@ -395,6 +416,10 @@ def _plan(
             elif hand[j] == c - 10:
                 down[i] = 1 << j
                 setups_up |= 1 << i
+    in_order = True
+    for i in range(h - 1):
+        if hand[i] >= hand[i + 1]:
+            in_order = False
     pair_pen = params[PAIR_PENALTY]
     depth_max = min(h, MAX_PLAN)
     free = (1 << h) - 1
@@ -424,6 +449,7 @@ def _plan(
         down,
         setups_up,
         setups_down,
+        in_order,
         base,
         masks,
         -1,
@@ -497,6 +523,7 @@ def _plan(
                 down,
                 setups_up,
                 setups_down,
+                in_order,
                 base,
                 masks,
                 full[d - 1] if inherit else -1,
