@@ -8,9 +8,12 @@ exact, not an approximation:
 - the deal is the engine's: ``random.Random(seed).shuffle(list(range(2, 100)))``, with
   CPython's Mersenne Twister and its ``shuffle`` rewritten as a kernel (or the
   ``options.deal`` order when one is given);
-- the moves come from the very kernels the bot calls (``heuristic.plan_turn`` and
-  ``heuristic.wanted_signals``), and the game loop follows the engine's rules line by line
-  (minimum per turn, drawing, skipping empty hands, the two ways a game ends).
+- the moves come from the very kernels the bot calls (``kernels._plan`` and
+  ``kernels._signals``, which ``plan_turn`` and ``wanted_signals`` wrap), and the game
+  loop follows the engine's rules line by line (minimum per turn, drawing, skipping empty
+  hands, the two ways a game ends);
+- a batch of seeded games (``_play_seeds``) allocates nothing per game or per turn: its
+  workspaces are made once.
 
 ``tests/games/the_game/test_fast.py`` checks it against the engine over thousands of
 seeded games: same sequence of actions, same score.

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 INF = 1.0e9
 MAX_PLAN = 12
@@ -101,6 +102,28 @@ def threshold(draw_count: int, players: int, params: np.ndarray) -> float:
     return f * params[THR_FULL] + (1.0 - f) * params[THR_EMPTYING]
 
 
+MAX_HAND = MAX_PLAN
+"""Most cards in a hand the planner takes (a hand holds at most 8)."""
+
+_ROWS = 4 * (MAX_HAND + 1)
+"""Cost rows of a turn: one per pile and top (the pile's own, or a card of the hand)."""
+
+
+@njit(cache=True)
+def plan_workspace() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The arrays ``_plan`` works in, allocated once and reused turn after turn: the
+    cost of every card per cost row, the rows' masks of cards (legal, cheap, worth a
+    look; -1: row not computed yet this turn), the search's stacks, its running sums
+    with the signal costs, and the partner masks."""
+    return (
+        np.empty(_ROWS * MAX_HAND),
+        np.empty((3, _ROWS), np.int64),
+        np.empty((8, 4 * (MAX_PLAN + 1)), np.int64),
+        np.empty(MAX_PLAN + 5),
+        np.empty((2, MAX_HAND), np.int64),
+    )
+
+
 @njit(cache=True)
 def plan_turn(
     hand: np.ndarray,
@@ -125,138 +148,394 @@ def plan_turn(
     set-ups (a card whose partner 10 away then goes back on the same pile as a trick).
     """
     h = hand.shape[0]
-    depth_max = min(h, MAX_PLAN)
-    # One allocation for the small stacks: rows are per depth.
-    ints = np.zeros((6, MAX_PLAN + 1), np.int64)
-    cur_p, cur_i, seq_p, seq_i, saved, nexp = (
-        ints[0],
-        ints[1],
-        ints[2],
-        ints[3],
-        ints[4],
-        ints[5],
+    alive_cum = prefix_counts(alive)
+    own_cum = np.zeros(102, np.int64)
+    _own_counts(hand, h, own_cum)
+    return _plan(
+        hand,
+        h,
+        tops,
+        alive_cum,
+        own_cum,
+        need,
+        threshold(draw_count, players, params),
+        kept,
+        params,
+        out_cards,
+        out_piles,
+        plan_workspace(),
     )
-    dear = np.empty((MAX_PLAN + 1, 4), np.int64)
-    acc = np.zeros(MAX_PLAN + 1)
-    costs = np.empty((MAX_PLAN + 1, 4 * MAX_PLAN))
-    flags = np.zeros((2, 101), np.bool_)
-    mine = flags[0]
-    free = flags[1]
+
+
+@njit(cache=True, inline="always")
+def _own_counts(hand: np.ndarray, h: int, own_cum: np.ndarray) -> None:
+    """``own_cum[x]`` = number of the first ``h`` cards of ``hand`` below ``x``."""
+    for x in range(102):
+        own_cum[x] = 0
     for i in range(h):
-        mine[hand[i]] = True
-        free[hand[i]] = True
-    cums = np.zeros((2, 102), np.int64)
-    alive_cum = cums[0]
-    own_cum = cums[1]
+        own_cum[hand[i] + 1] += 1
     for x in range(101):
-        alive_cum[x + 1] = alive_cum[x] + (1 if alive[x] else 0)
-        own_cum[x + 1] = own_cum[x] + (1 if mine[x] else 0)
-    thr = threshold(draw_count, players, params)
+        own_cum[x + 1] += own_cum[x]
+
+
+@njit(cache=True)
+def _cost_row(
+    q: int,
+    r: int,
+    hand: np.ndarray,
+    h: int,
+    tops: np.ndarray,
+    alive_cum: np.ndarray,
+    own_cum: np.ndarray,
+    params: np.ndarray,
+    sig: float,
+    thr: float,
+    pair_pen: float,
+    pair: np.ndarray,
+    back: np.ndarray,
+    in_order: bool,
+    base: np.ndarray,
+    masks: np.ndarray,
+) -> int:
+    """``play_cost`` of every card on pile ``q`` into cost row ``r`` (top: the pile's
+    own for ``r % (MAX_HAND + 1) == 0``, else card ``r % (MAX_HAND + 1) - 1`` of the
+    hand), and three masks of cards into ``masks[:, r]``: the legal ones (returned), the
+    cheap ones (cost at most ``thr`` whether or not the pair rule applies) and the legal
+    ones that may be cheap (``pair[i]``: the bit of the partner of card ``i``).
+
+    When the hand is ``in_order`` (ascending) and the top is its card ``j``, only the
+    cards past ``j`` in the pile's direction and the one 10 back (``back[j]``, its bit)
+    can be legal: the others are not computed (nothing reads them)."""
+    s = r - q * (MAX_HAND + 1)
+    todo = (1 << h) - 1
+    if s == 0:
+        top = tops[q]
+    else:
+        top = hand[s - 1]
+        if in_order:
+            if q < 2:
+                todo &= ~((1 << s) - 1)
+            else:
+                todo = (1 << (s - 1)) - 1
+            todo |= back[s - 1]
+    legal = 0
+    cheap = 0
+    maybe = 0
+    while todo != 0:
+        i = trailing_zeros(todo)
+        todo &= todo - 1
+        cost = play_cost(hand[i], top, q, alive_cum, own_cum, params, sig)
+        base[r * MAX_HAND + i] = cost
+        if cost < INF:
+            bit = 1 << i
+            legal |= bit
+            alone = not cost > thr
+            if cost > 0.0 and pair[i] != 0:
+                paired = not cost + pair_pen > thr
+                if alone and paired:
+                    cheap |= bit
+                elif alone != paired:
+                    maybe |= bit
+            elif alone:
+                cheap |= bit
+    masks[0, r] = legal
+    masks[1, r] = cheap
+    masks[2, r] = cheap | maybe
+    return legal
+
+
+@njit(cache=True, inline="always")
+def _dearest(
+    r: int,
+    m: int,
+    base: np.ndarray,
+    pair: np.ndarray,
+    free: int,
+    pair_pen: float,
+    thr: float,
+) -> int:
+    """Among the cards of mask ``m`` in cost row ``r``, the first of least cost above
+    ``thr`` (-1: none); ``pair`` as in ``_cost_row``."""
+    low = INF
+    best = -1
+    while m != 0:
+        i = trailing_zeros(m)
+        m &= m - 1
+        cost = base[r * MAX_HAND + i]
+        if cost > 0.0 and (pair[i] & free) != 0:
+            cost += pair_pen
+        if cost > thr and cost < low:
+            low = cost
+            best = i
+    return best
+
+
+@njit(cache=True, inline="always")
+def _expand(
+    d: int,
+    q0: int,
+    free: int,
+    dear_allowed: bool,
+    slot: np.ndarray,
+    dear: np.ndarray,
+    hand: np.ndarray,
+    h: int,
+    tops: np.ndarray,
+    alive_cum: np.ndarray,
+    own_cum: np.ndarray,
+    params: np.ndarray,
+    sigs: np.ndarray,
+    thr: float,
+    pair_pen: float,
+    up: np.ndarray,
+    down: np.ndarray,
+    setups_up: int,
+    setups_down: int,
+    in_order: bool,
+    base: np.ndarray,
+    masks: np.ndarray,
+    parent: int,
+    played: int,
+) -> int:
+    """The plays node ``d`` may try on piles ``q0`` to 3, as one mask (bit
+    ``16 * pile + card``): a superset of those the search accepts, i.e. the plays that
+    may be cheap and, while dear plays are allowed, the possible set-ups and the
+    cheapest dear play of each pile (kept in ``dear[4 * d + pile]``). The search checks
+    each one as the plain version does; the others it would only skip.
+
+    ``parent`` is the mask of the parent node, which reached this one by laying card
+    ``played`` on pile ``q0`` (``parent`` < 0: compute every pile). When that card is
+    nobody's partner (the pair and set-up rules of the other cards do not change) and
+    dear plays are allowed here as in the parent, the other piles keep the parent's
+    plays but that card, and their cheapest dear play unless it was that card."""
+    out = 0
+    for q in range(q0, 4):
+        r = slot[q]
+        if parent >= 0 and q > q0:
+            cand = (parent >> (16 * q)) & 0xFFFF & ~(1 << played)
+            if not dear_allowed:
+                out |= cand << (16 * q)
+                continue
+            i = dear[4 * (d - 1) + q]
+            if i != played:
+                dear[4 * d + q] = i
+                out |= cand << (16 * q)
+                continue
+        lm = masks[0, r]
+        if lm < 0:
+            lm = _cost_row(
+                q,
+                r,
+                hand,
+                h,
+                tops,
+                alive_cum,
+                own_cum,
+                params,
+                sigs[q],
+                thr,
+                pair_pen,
+                up if q < 2 else down,
+                down if q < 2 else up,
+                in_order,
+                base,
+                masks,
+            )
+        cand = lm & free
+        if dear_allowed:
+            ok = masks[2, r]
+            ex = cand & ~masks[1, r]
+            if ex != 0:
+                i = _dearest(r, ex, base, up if q < 2 else down, free, pair_pen, thr)
+                dear[4 * d + q] = i
+                if i >= 0:
+                    ok |= 1 << i
+                ok |= setups_up if q < 2 else setups_down
+            cand &= ok
+        else:
+            cand &= masks[2, r]
+        out |= cand << (16 * q)
+    return out
+
+
+@njit(cache=True, _nrt=False)
+def _plan(
+    hand: np.ndarray,
+    h: int,
+    tops: np.ndarray,
+    alive_cum: np.ndarray,
+    own_cum: np.ndarray,
+    need: int,
+    thr: float,
+    kept: np.ndarray,
+    params: np.ndarray,
+    out_cards: np.ndarray,
+    out_piles: np.ndarray,
+    ws: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+) -> int:
+    """``plan_turn`` on the first ``h`` cards of ``hand``, with the prefix counts of the
+    alive cards and of the hand given and the threshold computed, in the workspace
+    ``ws`` (``plan_workspace``). Allocates nothing (and is compiled without reference
+    counting: a third of the time otherwise).
+
+    The search visits the very nodes of the plain version, in the same order, with the
+    same costs: a play's cost is ``play_cost`` (computed once per pile and top, since it
+    depends on nothing else during a turn) plus the pair rule: laying a card whose
+    partner 10 away is still in hand, on a pile where the partner will never be a trick,
+    breaks the pair and costs ``pair_penalty`` more. The cards still in hand are a bit
+    mask, and each node only looks at the plays it may accept (``_expand``)."""
+    base, masks, st, acc, partner = ws
+    rem = st[0]
+    seq_p = st[1]
+    seq_i = st[2]
+    saved = st[3]
+    nexp = st[4]
+    slot = st[5]
+    dear = st[6]
+    full = st[7]
+    sigs = acc[MAX_PLAN + 1 :]
+    up = partner[0]
+    down = partner[1]
+    sig_pen = params[SIGNAL_PENALTY]
+    for q in range(4):
+        sigs[q] = sig_pen if kept[q] else 0.0
+        r0 = q * (MAX_HAND + 1)
+        slot[q] = r0
+        for s in range(h + 1):
+            masks[0, r0 + s] = -1
+    setups_up = 0
+    setups_down = 0
+    for i in range(h):
+        up[i] = 0
+        down[i] = 0
+        c = hand[i]
+        for j in range(h):
+            if hand[j] == c + 10:
+                up[i] = 1 << j
+                setups_down |= 1 << i
+            elif hand[j] == c - 10:
+                down[i] = 1 << j
+                setups_up |= 1 << i
+    in_order = True
+    for i in range(h - 1):
+        if hand[i] >= hand[i + 1]:
+            in_order = False
     pair_pen = params[PAIR_PENALTY]
-    sig0 = params[SIGNAL_PENALTY] if kept[0] else 0.0
-    sig1 = params[SIGNAL_PENALTY] if kept[1] else 0.0
-    sig2 = params[SIGNAL_PENALTY] if kept[2] else 0.0
-    sig3 = params[SIGNAL_PENALTY] if kept[3] else 0.0
-    t = tops.copy()
+    depth_max = min(h, MAX_PLAN)
+    free = (1 << h) - 1
     best = INF
     best_len = 0
     nodes = 0
     d = 0
-    _node_costs(
-        hand,
-        free,
-        t,
+    acc[0] = 0.0
+    nexp[0] = 0
+    rem[0] = _expand(
         0,
+        0,
+        free,
+        need > 0,
+        slot,
+        dear,
+        hand,
+        h,
+        tops,
         alive_cum,
         own_cum,
         params,
-        sig0,
-        sig1,
-        sig2,
-        sig3,
+        sigs,
         thr,
         pair_pen,
-        need > 0,
-        costs[0],
-        dear,
+        up,
+        down,
+        setups_up,
+        setups_down,
+        in_order,
+        base,
+        masks,
+        -1,
         0,
     )
+    full[0] = rem[0]
     while True:
-        pushed = False
-        row = costs[d]
-        while cur_p[d] < 4:
-            p = cur_p[d]
-            i = cur_i[d]
-            if i >= h:
-                cur_p[d] = p + 1
-                cur_i[d] = 0
-                continue
-            cur_i[d] = i + 1
-            cost = row[p * MAX_PLAN + i]
-            if cost >= INF:
-                continue
-            c = hand[i]
-            expensive = cost > thr
-            if expensive:
-                if nexp[d] >= need:
-                    continue
-                if i != dear[d, p] and not _sets_up(c, p, free):
-                    continue
-            if nodes >= MAX_NODES and best_len > 0:
+        m = rem[d]
+        if m == 0:
+            if d == 0:
                 break
-            nodes += 1
-            gain = cost - thr if d >= need else cost
-            seq_p[d] = p
-            seq_i[d] = i
-            saved[d] = t[p]
-            t[p] = c
-            free[c] = False
-            acc[d + 1] = acc[d] + gain
-            nexp[d + 1] = nexp[d] + (1 if expensive else 0)
-            if d + 1 >= need and acc[d + 1] < best - 1e-9:
-                best = acc[d + 1]
-                best_len = d + 1
-                for k in range(d + 1):
-                    out_cards[k] = hand[seq_i[k]]
-                    out_piles[k] = seq_p[k]
-            if d + 1 < depth_max:
-                d += 1
-                cur_p[d] = p
-                cur_i[d] = 0
-                _node_costs(
-                    hand,
-                    free,
-                    t,
-                    p,
-                    alive_cum,
-                    own_cum,
-                    params,
-                    sig0,
-                    sig1,
-                    sig2,
-                    sig3,
-                    thr,
-                    pair_pen,
-                    nexp[d] < need,
-                    costs[d],
-                    dear,
-                    d,
-                )
-            else:
-                t[p] = saved[d]
-                free[c] = True
-            pushed = True
-            break
-        if pushed:
+            d -= 1
+            slot[seq_p[d]] = saved[d]
+            free |= 1 << seq_i[d]
             continue
-        if d == 0:
+        rem[d] = m & (m - 1)
+        k = trailing_zeros(m)
+        q = k >> 4
+        i = k & 15
+        r = slot[q]
+        b = base[r * MAX_HAND + i]
+        cost = b
+        if b > 0.0 and ((up[i] if q < 2 else down[i]) & free) != 0:
+            cost = b + pair_pen
+        expensive = cost > thr
+        if expensive:
+            if nexp[d] >= need:
+                continue
+            if i != dear[4 * d + q] and ((down[i] if q < 2 else up[i]) & free) == 0:
+                continue
+        if nodes >= MAX_NODES and best_len > 0:
             break
-        d -= 1
-        t[seq_p[d]] = saved[d]
-        free[hand[seq_i[d]]] = True
+        nodes += 1
+        gain = cost - thr if d >= need else cost
+        seq_p[d] = q
+        seq_i[d] = i
+        saved[d] = r
+        slot[q] = q * (MAX_HAND + 1) + i + 1
+        bit = 1 << i
+        free ^= bit
+        a1 = acc[d] + gain
+        acc[d + 1] = a1
+        ne = nexp[d] + (1 if expensive else 0)
+        nexp[d + 1] = ne
+        if d + 1 >= need and a1 < best - 1e-9:
+            best = a1
+            best_len = d + 1
+            for k in range(d + 1):
+                out_cards[k] = hand[seq_i[k]]
+                out_piles[k] = seq_p[k]
+        if d + 1 < depth_max:
+            inherit = (up[i] | down[i]) == 0 and (ne < need) == (nexp[d] < need)
+            d += 1
+            rem[d] = _expand(
+                d,
+                q,
+                free,
+                ne < need,
+                slot,
+                dear,
+                hand,
+                h,
+                tops,
+                alive_cum,
+                own_cum,
+                params,
+                sigs,
+                thr,
+                pair_pen,
+                up,
+                down,
+                setups_up,
+                setups_down,
+                in_order,
+                base,
+                masks,
+                full[d - 1] if inherit else -1,
+                i,
+            )
+            full[d] = rem[d]
+        else:
+            slot[q] = r
+            free |= bit
     if best_len == 0 and need > 0:
         best_len = _cheapest_required(
-            hand, tops, need, alive_cum, own_cum, params, out_cards, out_piles
+            hand[:h], tops, need, alive_cum, own_cum, params, out_cards, out_piles
         )
     return best_len
 
@@ -275,7 +554,7 @@ def _cheapest_required(
     """The ``need`` plays (at most 3) of least total ``play_cost``, in any order: the
     fallback when the pruned search found no plan. Returns 0 when there is none."""
     h = hand.shape[0]
-    t = tops.copy()
+    t = tops  # changed and restored: no copy, so that the planner allocates nothing
     best = INF
     found = 0
     for i in range(h):
@@ -320,80 +599,32 @@ def _cheapest_required(
     return found
 
 
-@njit(cache=True, inline="always")
-def _partner_free(card: int, free: np.ndarray) -> bool:
-    """Is ``card`` in the hand and not yet in the plan?"""
-    return 2 <= card <= 99 and free[card]
-
-
-@njit(cache=True, inline="always")
-def _sets_up(card: int, pile: int, free: np.ndarray) -> bool:
-    """After ``card`` on ``pile``, would a card of the hand go back 10 as a trick?"""
-    return _partner_free(card - 10 if pile < 2 else card + 10, free)
-
-
-@njit(cache=True, inline="always")
-def _node_costs(
-    hand: np.ndarray,
-    free: np.ndarray,
-    t: np.ndarray,
-    first_pile: int,
-    alive_cum: np.ndarray,
-    own_cum: np.ndarray,
-    params: np.ndarray,
-    sig0: float,
-    sig1: float,
-    sig2: float,
-    sig3: float,
-    thr: float,
-    pair_pen: float,
-    dear_allowed: bool,
-    row: np.ndarray,
-    dear: np.ndarray,
-    d: int,
-) -> None:
-    """Cost of every play at this node into ``row`` (``INF``: illegal or card already in
-    the plan), and in ``dear[d, p]`` the card of the cheapest play above the threshold on
-    each pile ``p``.
-
-    A play's cost is ``play_cost`` plus the pair rule: laying a card whose partner 10
-    away is still in hand, on a pile where the partner will never be a trick, breaks the
-    pair and costs ``pair_pen`` more."""
-    for p in range(first_pile, 4):
-        dear[d, p] = -1
-        low = INF
-        sig = sig0 if p == 0 else (sig1 if p == 1 else (sig2 if p == 2 else sig3))
-        top = t[p]
-        for i in range(hand.shape[0]):
-            c = hand[i]
-            k = p * MAX_PLAN + i
-            if not free[c]:
-                row[k] = INF
-                continue
-            cost = play_cost(c, top, p, alive_cum, own_cum, params, sig)
-            if 0.0 < cost < INF and _partner_free(c + 10 if p < 2 else c - 10, free):
-                cost += pair_pen
-            row[k] = cost
-            if dear_allowed and cost > thr and cost < low:
-                low = cost
-                dear[d, p] = i
-
-
 @njit(cache=True)
 def wanted_signals(
     hand: np.ndarray, tops: np.ndarray, alive: np.ndarray, params: np.ndarray, out: np.ndarray
 ) -> None:
     """``out[p]`` = 1 ("keep") where a card still in ``hand`` would go on pile ``p``
     cheaply or as a trick, else 0 (no signal)."""
-    mine = np.zeros(101, np.bool_)
-    for i in range(hand.shape[0]):
-        mine[hand[i]] = True
-    alive_cum = prefix_counts(alive)
-    own_cum = prefix_counts(mine)
+    own_cum = np.zeros(102, np.int64)
+    _own_counts(hand, hand.shape[0], own_cum)
+    _signals(hand, hand.shape[0], tops, prefix_counts(alive), own_cum, params, out)
+
+
+@njit(cache=True, inline="always")
+def _signals(
+    hand: np.ndarray,
+    h: int,
+    tops: np.ndarray,
+    alive_cum: np.ndarray,
+    own_cum: np.ndarray,
+    params: np.ndarray,
+    out: np.ndarray,
+) -> None:
+    """``wanted_signals`` on the first ``h`` cards of ``hand``, prefix counts given."""
     limit = params[SIGNAL_GAP]
     for p in range(4):
         out[p] = 0
-        for i in range(hand.shape[0]):
+        for i in range(h):
             if play_cost(hand[i], tops[p], p, alive_cum, own_cum, params, 0.0) <= limit:
                 out[p] = 1
                 break
@@ -405,28 +636,38 @@ _N = 624
 _M = 397
 
 
-@njit(cache=True)
-def _mt_seed(seed: int) -> np.ndarray:
-    """The generator state of ``random.Random(seed)`` for 0 <= seed < 2**64, as CPython
-    builds it (``init_by_array`` over the 32-bit words of the seed). Index in slot 624."""
-    mt = np.zeros(_N + 1, np.uint64)
-    mask = np.uint64(0xFFFFFFFF)
-    mt[0] = np.uint64(19650218)
+def _genrand_init() -> np.ndarray:
+    """``init_genrand(19650218)``, the state every seeding starts from."""
+    mt = [19650218]
     for i in range(1, _N):
-        prev = mt[i - 1]
-        mt[i] = (np.uint64(1812433253) * (prev ^ (prev >> np.uint64(30))) + np.uint64(i)) & mask
-    key = np.zeros(2, np.uint64)
+        prev = mt[-1]
+        mt.append((1812433253 * (prev ^ (prev >> 30)) + i) & 0xFFFFFFFF)
+    return np.array(mt, np.uint64)
+
+
+_MT_INIT = _genrand_init()
+
+
+@njit(cache=True)
+def _mt_seed_into(seed: int, mt: np.ndarray) -> None:
+    """The generator state of ``random.Random(seed)`` for 0 <= seed < 2**64 into ``mt``
+    (625 words), as CPython builds it (``init_by_array`` over the 32-bit words of the
+    seed, from the constant ``init_genrand`` state). The next output's index is in slot
+    624, ready for ``_mt_next``."""
+    mask = np.uint64(0xFFFFFFFF)
+    for i in range(_N):
+        mt[i] = _MT_INIT[i]
     s = np.uint64(seed)
-    key[0] = s & mask
-    key[1] = s >> np.uint64(32)
-    klen = 2 if key[1] != 0 else 1
+    key0 = s & mask
+    key1 = s >> np.uint64(32)
+    klen = 2 if key1 != 0 else 1
     i = 1
     j = 0
-    for _ in range(max(_N, klen)):
+    for _ in range(_N):
         prev = mt[i - 1]
         mt[i] = (
             (mt[i] ^ (((prev ^ (prev >> np.uint64(30))) * np.uint64(1664525)) & mask))
-            + key[j]
+            + (key0 if j == 0 else key1)
             + np.uint64(j)
         ) & mask
         i += 1
@@ -447,39 +688,53 @@ def _mt_seed(seed: int) -> np.ndarray:
             mt[0] = mt[_N - 1]
             i = 1
     mt[0] = np.uint64(0x80000000)
-    mt[_N] = np.uint64(_N)
-    return mt
+    mt[_N] = np.uint64(0)
 
 
 @njit(cache=True)
+def _mt_seed(seed: int) -> np.ndarray:
+    """``_mt_seed_into`` a new array."""
+    mt = np.zeros(_N + 1, np.uint64)
+    _mt_seed_into(seed, mt)
+    return mt
+
+
+@njit(cache=True, inline="always")
 def _mt_next(mt: np.ndarray) -> np.uint64:
-    """The next 32-bit output (``genrand_uint32``)."""
-    mask = np.uint64(0xFFFFFFFF)
-    upper = np.uint64(0x80000000)
-    lower = np.uint64(0x7FFFFFFF)
-    matrix = np.uint64(0x9908B0DF)
-    if mt[_N] >= _N:
-        for k in range(_N):
-            y = (mt[k] & upper) | (mt[(k + 1) % _N] & lower)
-            v = mt[(k + _M) % _N] ^ (y >> np.uint64(1))
-            if y & np.uint64(1):
-                v ^= matrix
-            mt[k] = v
-        mt[_N] = 0
-    y = mt[int(mt[_N])]
-    mt[_N] += np.uint64(1)
+    """The next 32-bit output (``genrand_uint32``). CPython regenerates the 624 words
+    all at once when it has used them up; word ``k`` of the new batch depends only on
+    words ``k``, ``k + 1`` and ``k + 397`` (mod 624) as the in-place loop leaves them,
+    so regenerating each word just before it is used gives the same outputs, and a deal
+    (about 100 outputs) regenerates only the words it uses."""
+    k = int(mt[_N])
+    y = (mt[k] & np.uint64(0x80000000)) | (mt[(k + 1) % _N] & np.uint64(0x7FFFFFFF))
+    v = mt[(k + _M) % _N] ^ (y >> np.uint64(1))
+    if y & np.uint64(1):
+        v ^= np.uint64(0x9908B0DF)
+    mt[k] = v
+    mt[_N] = np.uint64((k + 1) % _N)
+    y = v
     y ^= y >> np.uint64(11)
     y ^= (y << np.uint64(7)) & np.uint64(0x9D2C5680)
     y ^= (y << np.uint64(15)) & np.uint64(0xEFC60000)
     y ^= y >> np.uint64(18)
-    return y & mask
+    return y & np.uint64(0xFFFFFFFF)
 
 
 @njit(cache=True)
 def engine_deal(seed: int) -> np.ndarray:
     """``order = list(range(2, 100)); random.Random(seed).shuffle(order)``."""
-    mt = _mt_seed(seed)
-    order = np.arange(2, 100).astype(np.int64)
+    order = np.empty(98, np.int64)
+    _deal_into(seed, np.empty(_N + 1, np.uint64), order)
+    return order
+
+
+@njit(cache=True)
+def _deal_into(seed: int, mt: np.ndarray, order: np.ndarray) -> None:
+    """``engine_deal`` into ``order`` (98 cards), with ``mt`` (625 words) to work in."""
+    _mt_seed_into(seed, mt)
+    for i in range(98):
+        order[i] = i + 2
     for i in range(97, 0, -1):
         n = i + 1
         k = 0
@@ -489,7 +744,6 @@ def engine_deal(seed: int) -> np.ndarray:
         while r >= n:
             r = int(_mt_next(mt) >> np.uint64(32 - k))
         order[i], order[r] = order[r], order[i]
-    return order
 
 
 # The game loop ----------------------------------------------------------------------
@@ -558,24 +812,91 @@ def play_game(
     """One game between ``heuristic`` seats from the deal ``order``. Returns
     ``(score, actions, recorded)``; the first ``recorded`` actions are written to
     ``record`` (pass an empty array to record nothing)."""
-    hands = np.zeros((players, 12), np.int64)
-    sizes = np.zeros(players, np.int64)
+    return _play(order, players, hand_size, base_min, params, record, game_workspace(players))
+
+
+@njit(cache=True)
+def game_workspace(
+    players: int,
+) -> tuple[
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+]:
+    """The arrays ``_play`` works in (hands, prefix counts, signals, small vectors, the
+    "kept" flags, the planner's workspace), allocated once for many games."""
+    return (
+        np.empty((players, MAX_HAND), np.int64),
+        np.empty((players + 1, 102), np.int64),
+        np.empty((players, 4), np.int64),
+        np.empty((6, MAX_PLAN), np.int64),
+        np.empty(4, np.bool_),
+        plan_workspace(),
+    )
+
+
+@njit(cache=True, inline="always")
+def _insert(hand: np.ndarray, m: int, card: int) -> None:
+    """Put ``card`` into the sorted ``hand[:m]`` (which grows by one)."""
+    j = m
+    while j > 0 and hand[j - 1] > card:
+        hand[j] = hand[j - 1]
+        j -= 1
+    hand[j] = card
+
+
+@njit(cache=True, inline="always")
+def _count_down(cum: np.ndarray, card: int) -> None:
+    """Prefix counts ``cum`` without ``card``."""
+    for x in range(card + 1, 102):
+        cum[x] -= 1
+
+
+@njit(cache=True, _nrt=False)
+def _play(
+    order: np.ndarray,
+    players: int,
+    hand_size: int,
+    base_min: int,
+    params: np.ndarray,
+    record: np.ndarray,
+    ws: tuple[
+        np.ndarray,
+        np.ndarray,
+        np.ndarray,
+        np.ndarray,
+        np.ndarray,
+        tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+    ],
+) -> tuple[int, int, int]:
+    """``play_game`` in the workspace ``ws`` (``game_workspace(players)``). The prefix
+    counts of the alive cards (row 0 of ``cums``) and of each hand (row ``1 + seat``)
+    follow the cards as they are drawn and played instead of being rebuilt per call."""
+    hands, cums, signals, small, kept, plan_ws = ws
+    sizes = small[0]
+    tops = small[1]
+    want = small[3]
+    plan_c = small[4]
+    plan_p = small[5]
+    alive_cum = cums[0]
+    for x in range(102):
+        alive_cum[x] = min(max(x - 2, 0), 98)
     for s in range(players):
+        own_cum = cums[1 + s]
         for k in range(hand_size):
-            hands[s, k] = order[s * hand_size + k]
+            _insert(hands[s], k, order[s * hand_size + k])
         sizes[s] = hand_size
-        hands[s, :hand_size].sort()
+        _own_counts(hands[s], hand_size, own_cum)
+        for p in range(4):
+            signals[s, p] = 0
     nxt_draw = players * hand_size
-    tops = np.array([1, 1, 100, 100], np.int64)
-    alive = np.ones(101, np.bool_)
-    alive[0] = False
-    alive[1] = False
-    alive[100] = False
-    signals = np.zeros((players, 4), np.int64)
-    kept = np.zeros(4, np.bool_)
-    want = np.zeros(4, np.int64)
-    plan_c = np.zeros(MAX_PLAN, np.int64)
-    plan_p = np.zeros(MAX_PLAN, np.int64)
+    tops[0] = 1
+    tops[1] = 1
+    tops[2] = 100
+    tops[3] = 100
     cap = record.shape[0]
     actions = 0
     current = 0
@@ -588,24 +909,28 @@ def play_game(
             return 0, actions, min(actions, cap)
         need = base_min if draw_left > 0 else 1
         n = sizes[current]
-        if not _can_play(hands[current], n, tops, need):
+        hand = hands[current]
+        own_cum = cums[1 + current]
+        if not _can_play(hand, n, tops, need):
             return total, actions, min(actions, cap)
         for p in range(4):
             kept[p] = False
             for s in range(players):
                 if s != current and signals[s, p] == 1:
                     kept[p] = True
-        length = plan_turn(
-            hands[current, :n].copy(),
+        length = _plan(
+            hand,
+            n,
             tops,
-            alive,
+            alive_cum,
+            own_cum,
             need,
-            draw_left,
-            players,
+            threshold(draw_left, players, params),
             kept,
             params,
             plan_c,
             plan_p,
+            plan_ws,
         )
         played = 0
         for k in range(length):
@@ -613,13 +938,14 @@ def play_game(
             p = plan_p[k]
             m = sizes[current]
             for i in range(m):
-                if hands[current, i] == c:
+                if hand[i] == c:
                     for j in range(i, m - 1):
-                        hands[current, j] = hands[current, j + 1]
+                        hand[j] = hand[j + 1]
                     break
             sizes[current] = m - 1
             tops[p] = c
-            alive[c] = False
+            _count_down(alive_cum, c)
+            _count_down(own_cum, c)
             played += 1
             if actions < cap:
                 record[actions] = c * 4 + p
@@ -627,10 +953,10 @@ def play_game(
             total -= 1
             if total == 0:
                 return 0, actions, min(actions, cap)
-            if played < need and not _can_play(hands[current], sizes[current], tops, 1):
+            if played < need and not _can_play(hand, sizes[current], tops, 1):
                 return total, actions, min(actions, cap)
         if players > 1:
-            wanted_signals(hands[current, : sizes[current]].copy(), tops, alive, params, want)
+            _signals(hand, sizes[current], tops, alive_cum, own_cum, params, want)
             for p in range(4):
                 kind = -1
                 if want[p] == 1 and signals[current, p] != 1:
@@ -647,11 +973,13 @@ def play_game(
         actions += 1
         m = sizes[current]
         for _ in range(min(played, 98 - nxt_draw)):
-            hands[current, m] = order[nxt_draw]
+            c = order[nxt_draw]
             nxt_draw += 1
+            _insert(hand, m, c)
             m += 1
+            for x in range(c + 1, 102):
+                own_cum[x] += 1
         sizes[current] = m
-        hands[current, :m].sort()
         nx = current
         for _ in range(players):
             nx = (nx + 1) % players
@@ -666,10 +994,12 @@ def _play_seeds(
 ) -> np.ndarray:
     out = np.zeros((seeds.shape[0], 2), np.int64)
     empty = np.zeros(0, np.int64)
+    ws = game_workspace(players)
+    mt = np.empty(_N + 1, np.uint64)
+    order = np.empty(98, np.int64)
     for g in range(seeds.shape[0]):
-        score, actions, _ = play_game(
-            engine_deal(seeds[g]), players, hand_size, base_min, params, empty
-        )
+        _deal_into(seeds[g], mt, order)
+        score, actions, _ = _play(order, players, hand_size, base_min, params, empty, ws)
         out[g, 0] = score
         out[g, 1] = actions
     return out
