@@ -235,3 +235,12 @@ def test_every_flag_is_documented(command: list[str], doc: str) -> None:
         for flag in getattr(param, "opts", []):
             if flag.startswith("-"):
                 assert f"`{flag}" in text, f"{flag} is not in docs/{doc}"
+
+
+def test_slow_rates_stay_readable() -> None:
+    from partie.cli.simulate import games_per_second_text
+
+    assert games_per_second_text(0.35) == "0.35"
+    assert games_per_second_text(7.5) == "7.50"
+    assert games_per_second_text(12_345.6) == "12,346"
+    assert games_per_second_text(None) == "–"

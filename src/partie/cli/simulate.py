@@ -327,10 +327,18 @@ def print_table(summary: dict) -> None:
     for reason, count in summary["end_reasons"].items():
         table.add_row(f"ended: {reason}", str(count))
     for key, value in summary["details"].items():
-        table.add_row(f"mean {key}", f"{value:g}")
+        if key != "score":  # already shown with its interval
+            table.add_row(f"mean {key}", f"{value:g}")
     if summary["games_per_second"]:
-        table.add_row("games per second", f"{summary['games_per_second']:,.0f}")
+        table.add_row("games per second", games_per_second_text(summary["games_per_second"]))
     Console().print(table)
+
+
+def games_per_second_text(rate: float | None) -> str:
+    """A rate people can read: slow search bots run below one game a second."""
+    if not rate:
+        return "–"
+    return f"{rate:,.0f}" if rate >= 10 else f"{rate:.2f}"
 
 
 def print_sweep(summaries: list[dict]) -> None:
@@ -350,7 +358,7 @@ def print_sweep(summaries: list[dict]) -> None:
             str(m["wins"]),
             f"{m['win_rate']:.2%}  [{low:.2%}, {high:.2%}]",
             f"{m['mean_score']:.2f}  [{mlow:.2f}, {mhigh:.2f}]",
-            f"{m['games_per_second'] or 0:,.0f}",
+            games_per_second_text(m["games_per_second"]),
         )
     Console().print(table)
 
