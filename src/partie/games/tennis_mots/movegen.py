@@ -32,7 +32,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import combinations, permutations, product
+from itertools import combinations, permutations, product, repeat
 from operator import itemgetter
 from typing import Any
 
@@ -467,6 +467,7 @@ class _Search:
 
 _GLYPHS = ("", AFTER, BEFORE)  # by the glyph codes of the compiled walk
 _NO_LIMIT = 1 << 62
+_NO_UNITS = np.zeros(0, dtype=np.uint32)
 
 
 def _compiled(
@@ -546,13 +547,25 @@ def _compiled(
         return np.zeros((0, 2), dtype=np.int64)
     blocks = [chunks[k] for k in range((found + walk.CHUNK - 1) // walk.CHUNK)]
     rows = np.concatenate(blocks)[:found] if len(blocks) > 1 else blocks[0][:found]
-    return _canonical_rows(rows)
+    return _canonical_rows(rows, len(groups))
 
 
-def _canonical_rows(rows: Any) -> Any:
+def _canonical_rows(rows: Any, groups: int) -> Any:
     """The compiled walk's rows in the canonical order of their shots: most valuable
     first, then letters (alphabetical, a start before its continuations), then group
-    and glyph position by position. Sorted as byte strings, whose order is that one."""
+    and glyph position by position (``walk.canonical_keys``; ``groups``: how many
+    groups the cards make)."""
+    if rows.shape[0] <= 1 or rows[:, 0].max() >= 0xFFFF or 4 * groups >= 255:
+        return _canonical_rows_bytes(rows)
+    keys = walk_codes.canonical_keys(rows)
+    order = np.argsort(keys[:, 0], kind="stable")
+    if keys.shape[1] > 1:
+        walk_codes.settle_ties(keys, order)
+    return rows[order]
+
+
+def _canonical_rows_bytes(rows: Any) -> Any:
+    """``_canonical_rows`` as byte strings, whose order is that one (any values)."""
     n, width = rows.shape
     size = width - 2
     lengths = rows[:, 1]
@@ -654,6 +667,12 @@ class _Builder:
         }
         self.sides = [HAND if g.hand else TABLE for g in groups]
         self.slots = 2 * len(groups)  # cards taken: [2 gi] from the table, [2 gi + 1] the hand
+        word_units = getattr(lexicon, "word_units", None)
+        self.word_units = word_units() if word_units is not None else None
+        """The words table for compiled code (``Lexicon.word_units``), or None."""
+        width = sum(len(g.table) + len(g.hand) for g in groups)
+        self.pairs = [[(p, letter) for letter in LETTERS] for p in range(width)]
+        """``(position, letter)`` of a joker, made once."""
 
     def shots(self, found: list[tuple[Path, str, int]]) -> list[GeneratedShot]:
         """Every shot of ``found``, expanded by origin, in the canonical order: most
@@ -728,61 +747,91 @@ class _Builder:
         total = walk_codes.listing(*args, False, empty)
         listing = np.zeros((total, 3), dtype=np.int64)
         walk_codes.listing(*args, True, listing)
-        # Per row: letters, value, jokers, complete.
+        # Per row, in one compiled pass: letters, a ▶ last, jokers, whole word.
         size = rows.shape[1] - 2
-        lengths = rows[:, 1]
-        cards = rows[:, 2:]
-        used = np.arange(size)[None, :] < lengths[:, None]
-        text = np.full((n, size + 1), 10, dtype=np.uint8)  # a newline ends each row
-        text[:, :size] = np.where(used, cards & 31, 0) + 65
-        keep = np.concatenate([used, np.ones((n, 1), dtype=bool)], axis=1)
-        words = text[keep].tobytes().decode("ascii").split("\n")
+        text = np.empty(int(rows[:, 1].sum()) + n, dtype=np.uint8)
+        pending = np.empty(n, dtype=np.bool_)
+        keys = np.empty(n, dtype=np.int64)
+        whole = np.empty(n, dtype=np.bool_)
+        units = self.word_units
+        walk_codes.row_fields(
+            rows, kind, _NO_UNITS if units is None else units, text, pending, keys, whole
+        )
+        words = text.tobytes().decode("ascii").split("\n")
         values = rows[:, 0].tolist()
-        last = cards[np.arange(n), lengths - 1]
-        pending = (((last >> 5) & 3) == walk_codes.AFTER_GLYPH).tolist()
-        is_joker = (kind[np.where(used, cards >> 7, 0)] != 0) & used
-        joker_masks = (is_joker * (1 << np.arange(size, dtype=np.int64))).sum(axis=1).tolist()
-        spots: dict[int, tuple[int, ...]] = {0: ()}
-        jokers: list[tuple[tuple[int, str], ...]] = []
-        for letters, jm in zip(words, joker_masks, strict=False):
-            if not jm:
-                jokers.append(())
-                continue
-            at = spots.get(jm)
-            if at is None:
-                at = spots[jm] = tuple(p for p in range(size) if jm >> p & 1)
-            jokers.append(tuple([(p, letters[p]) for p in at]))
-        is_word = self.is_word
-        complete = [not p and is_word(w) for p, w in zip(pending, words, strict=False)]
+        jokers = self._jokers(words, keys, size, int(kind.astype(bool) @ (args[4] + args[5])))
+        if units is not None:
+            complete = whole.tolist()
+        else:
+            is_word = self.is_word
+            known = {w: is_word(w) for w in set(words)}
+            complete = list(map(known.__getitem__, words))
+            for k in np.flatnonzero(pending).tolist():
+                complete[k] = False  # a last ▶ stands for a card still to come
         weight = self.weight
         top = max(values)
-        # names[shape][value]; None for UNUSUAL: those shots are built whole below.
-        names: list[list[Any]] = [[None] * (top + 1) for _ in range(walk_codes.UNUSUAL + 1)]
+        # names[shape * (top + 1) + value]; None for UNUSUAL: built whole below.
+        names: list[Any] = [None] * ((walk_codes.UNUSUAL + 1) * (top + 1))
         for code, shape in _SHAPES.items():
-            names[code] = [_names(shape, value, weight) for value in range(top + 1)]
+            names[code * (top + 1) : (code + 1) * (top + 1)] = [
+                _names(shape, value, weight) for value in range(top + 1)
+            ]
         self.rows = rows
         self.made: dict[tuple[int, int], tuple[Any, tuple[int, ...], tuple[int, ...]]] = {}
-        new = _new_tuple
-        cls = GeneratedShot
-        out = [
-            new(
-                cls,
-                (
-                    words[r],
-                    values[r],
-                    names[shape][values[r]],
-                    jokers[r],
-                    complete[r],
-                    self,
-                    r,
-                    mask,
-                ),
-            )
-            for r, mask, shape in listing.tolist()
-        ]
+        which = listing[:, 0]
+        at = which.tolist()
+        name_at = (listing[:, 2] * (top + 1) + rows[which, 0]).tolist()
+        if total == 1:
+            gather: Callable[[list[Any]], Any] = lambda items: (items[at[0]],)  # noqa: E731
+            gather_names: Callable[[list[Any]], Any] = lambda items: (items[name_at[0]],)  # noqa: E731
+        else:
+            gather, gather_names = itemgetter(*at), itemgetter(*name_at)
+        # Made in C loops (zip, map, itemgetter): no bytecode per shot.
+        fields = zip(
+            gather(words),
+            gather(values),
+            gather_names(names),
+            gather(jokers),
+            gather(complete),
+            repeat(self, total),
+            at,
+            listing[:, 1].tolist(),
+            strict=True,
+        )
+        out = list(map(_new_tuple, repeat(GeneratedShot, total), fields))
         if (listing[:, 2] == walk_codes.UNUSUAL).any():
             for k in np.flatnonzero(listing[:, 2] == walk_codes.UNUSUAL).tolist():
                 out[k] = self.make_whole(int(listing[k, 0]), int(listing[k, 1]))
+        return out
+
+    def _jokers(
+        self, words: list[str], keys: Any, size: int, most: int
+    ) -> list[tuple[tuple[int, str], ...]]:
+        """``(position, letter)`` of each joker of each row, one tuple per distinct
+        set of jokers, from the keys of ``walk.row_fields`` (``most``: how many jokers
+        a row may hold)."""
+        if most == 0:
+            return [()] * len(keys)
+        if size + 5 * most <= 62:  # the keys hold the letters too
+            made: dict[int, tuple[tuple[int, str], ...]] = {}
+            pairs = self.pairs
+            for key in set(keys.tolist()):
+                where = [p for p in range(size) if key >> p & 1]
+                made[key] = tuple(
+                    [pairs[p][(key >> (size + 5 * i) & 31) - 1] for i, p in enumerate(where)]
+                )
+            return list(map(made.__getitem__, keys.tolist()))
+        # Too many jokers for one integer key: the positions, then the letters.
+        spots_of: dict[int, tuple[int, ...]] = {0: ()}
+        out: list[tuple[tuple[int, str], ...]] = []
+        for letters, jm in zip(words, (keys & ((1 << size) - 1)).tolist(), strict=False):
+            if not jm:
+                out.append(())
+                continue
+            at = spots_of.get(jm)
+            if at is None:
+                at = spots_of[jm] = tuple(p for p in range(size) if jm >> p & 1)
+            out.append(tuple([(p, letters[p]) for p in at]))
         return out
 
     def first(self, rows: Any) -> GeneratedShot | None:
