@@ -644,6 +644,14 @@ def _origins(groups: list[_Group], path: Path) -> list[tuple[int, ...]]:
     return out
 
 
+def _gatherer(at: list[int]) -> Callable[[list[Any]], Any]:
+    """``items -> [items[k] for k in at]``, as a sequence, in C."""
+    if len(at) == 1:
+        k = at[0]
+        return lambda items: (items[k],)
+    return itemgetter(*at)
+
+
 class _Builder:
     """Turns found paths into shots, with the position's data computed once."""
 
@@ -758,18 +766,8 @@ class _Builder:
             rows, kind, _NO_UNITS if units is None else units, text, pending, keys, whole
         )
         words = text.tobytes().decode("ascii").split("\n")
-        values = rows[:, 0].tolist()
-        jokers = self._jokers(words, keys, size, int(kind.astype(bool) @ (args[4] + args[5])))
-        if units is not None:
-            complete = whole.tolist()
-        else:
-            is_word = self.is_word
-            known = {w: is_word(w) for w in set(words)}
-            complete = list(map(known.__getitem__, words))
-            for k in np.flatnonzero(pending).tolist():
-                complete[k] = False  # a last ▶ stands for a card still to come
         weight = self.weight
-        top = max(values)
+        top = int(rows[:, 0].max())
         # names[shape * (top + 1) + value]; None for UNUSUAL: built whole below.
         names: list[Any] = [None] * ((walk_codes.UNUSUAL + 1) * (top + 1))
         for code, shape in _SHAPES.items():
@@ -780,19 +778,28 @@ class _Builder:
         self.made: dict[tuple[int, int], tuple[Any, tuple[int, ...], tuple[int, ...]]] = {}
         which = listing[:, 0]
         at = which.tolist()
-        name_at = (listing[:, 2] * (top + 1) + rows[which, 0]).tolist()
-        if total == 1:
-            gather: Callable[[list[Any]], Any] = lambda items: (items[at[0]],)  # noqa: E731
-            gather_names: Callable[[list[Any]], Any] = lambda items: (items[name_at[0]],)  # noqa: E731
+        values = rows[which, 0]
+        name_at = (listing[:, 2] * (top + 1) + values).tolist()
+        # Gathered per shot in C loops (itemgetter, zip, map): no bytecode per shot.
+        gather = _gatherer(at)
+        jokers = self._jokers(
+            words, keys, size, int(kind.astype(bool) @ (args[4] + args[5])), which, gather
+        )
+        if units is not None:
+            complete: Any = whole[which].tolist()
         else:
-            gather, gather_names = itemgetter(*at), itemgetter(*name_at)
-        # Made in C loops (zip, map, itemgetter): no bytecode per shot.
+            is_word = self.is_word
+            known = {w: is_word(w) for w in set(words)}
+            per_row = list(map(known.__getitem__, words))
+            for k in np.flatnonzero(pending).tolist():
+                per_row[k] = False  # a last ▶ stands for a card still to come
+            complete = gather(per_row)
         fields = zip(
             gather(words),
-            gather(values),
-            gather_names(names),
-            gather(jokers),
-            gather(complete),
+            values.tolist(),
+            _gatherer(name_at)(names),
+            jokers,
+            complete,
             repeat(self, total),
             at,
             listing[:, 1].tolist(),
@@ -805,22 +812,29 @@ class _Builder:
         return out
 
     def _jokers(
-        self, words: list[str], keys: Any, size: int, most: int
-    ) -> list[tuple[tuple[int, str], ...]]:
-        """``(position, letter)`` of each joker of each row, one tuple per distinct
-        set of jokers, from the keys of ``walk.row_fields`` (``most``: how many jokers
-        a row may hold)."""
+        self,
+        words: list[str],
+        keys: Any,
+        size: int,
+        most: int,
+        which: Any,
+        gather: Callable[[list[Any]], Any],
+    ) -> Any:
+        """``(position, letter)`` of each joker of each shot (of rows ``which``), one
+        tuple per distinct set of jokers, from the keys of ``walk.row_fields``
+        (``most``: how many jokers a row may hold)."""
         if most == 0:
-            return [()] * len(keys)
+            return [()] * len(which)
         if size + 5 * most <= 62:  # the keys hold the letters too
-            made: dict[int, tuple[tuple[int, str], ...]] = {}
+            distinct, inverse = np.unique(keys, return_inverse=True)
             pairs = self.pairs
-            for key in set(keys.tolist()):
+            made = []
+            for key in distinct.tolist():
                 where = [p for p in range(size) if key >> p & 1]
-                made[key] = tuple(
-                    [pairs[p][(key >> (size + 5 * i) & 31) - 1] for i, p in enumerate(where)]
+                made.append(
+                    tuple([pairs[p][(key >> (size + 5 * i) & 31) - 1] for i, p in enumerate(where)])
                 )
-            return list(map(made.__getitem__, keys.tolist()))
+            return _gatherer(inverse.reshape(-1)[which].tolist())(made)
         # Too many jokers for one integer key: the positions, then the letters.
         spots_of: dict[int, tuple[int, ...]] = {0: ()}
         out: list[tuple[tuple[int, str], ...]] = []
@@ -832,7 +846,7 @@ class _Builder:
             if at is None:
                 at = spots_of[jm] = tuple(p for p in range(size) if jm >> p & 1)
             out.append(tuple([(p, letters[p]) for p in at]))
-        return out
+        return gather(out)
 
     def first(self, rows: Any) -> GeneratedShot | None:
         """The first shot of the rows (canonical order), built whole."""
