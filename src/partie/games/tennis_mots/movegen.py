@@ -753,7 +753,7 @@ class _Builder:
         kind = args[1]
         empty = np.zeros((0, 3), dtype=np.int64)
         total = walk_codes.listing(*args, False, empty)
-        listing = np.zeros((total, 3), dtype=np.int64)
+        listing = np.empty((total, 3), dtype=np.int64)  # every entry written
         walk_codes.listing(*args, True, listing)
         # Per row, in one compiled pass: letters, a ▶ last, jokers, whole word.
         size = rows.shape[1] - 2
@@ -828,12 +828,17 @@ class _Builder:
         if size + 5 * most <= 62:  # the keys hold the letters too
             distinct, inverse = np.unique(keys, return_inverse=True)
             pairs = self.pairs
+            every = (1 << size) - 1
+            spots: dict[int, list[tuple[int, int]]] = {}  # positions -> (position, shift)
             made = []
             for key in distinct.tolist():
-                where = [p for p in range(size) if key >> p & 1]
-                made.append(
-                    tuple([pairs[p][(key >> (size + 5 * i) & 31) - 1] for i, p in enumerate(where)])
-                )
+                where = spots.get(key & every)
+                if where is None:
+                    where = spots[key & every] = [
+                        (p, size + 5 * i)
+                        for i, p in enumerate([p for p in range(size) if key >> p & 1])
+                    ]
+                made.append(tuple([pairs[p][(key >> shift & 31) - 1] for p, shift in where]))
             return _gatherer(inverse.reshape(-1)[which].tolist())(made)
         # Too many jokers for one integer key: the positions, then the letters.
         spots_of: dict[int, tuple[int, ...]] = {0: ()}
