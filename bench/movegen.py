@@ -10,7 +10,10 @@ French word; a hand of 7 cards holding 0-2 jokers; the seat to play is returning
 - ``*_cpu_ms_*``: the same in CPU time of the process (less sensitive to a busy
   machine; ``load_average`` tells how busy it was).
 
-Each figure is the best of ``--repeat`` runs per position (1 by default). Hook for
+Each figure is the best of ``--repeat`` runs per position (1 by default). Before timing,
+each query runs once, untimed, on the first position: it loads the compiled kernels
+(numba's on-disk cache, or compiles them on a fresh install), so ``_max`` measures a
+query, not that load. Hook for
 whole matches: ``--matches N --bot NAME`` also plays N seeded 2-player matches of that
 bot against itself and reports ``match_seconds_median``.
 
@@ -135,6 +138,9 @@ def main() -> None:
     wall: dict[str, list[float]] = {name: [] for name in names}
     cpu: dict[str, list[float]] = {name: [] for name in names}
     counts = []
+    warm = states[0].view(1)
+    for name in names:  # untimed: loads (or compiles) the compiled kernels
+        getattr(movegen, name)(warm, lexicon)
     load_before = os.getloadavg()[0]
     for state in states:
         view = state.view(1)

@@ -25,7 +25,7 @@ from partie.games.tennis_mots.shots import (
     REVERS_LIFTE,
     SMASH,
 )
-from partie.games.tennis_mots.walk import completion_values
+from partie.games.tennis_mots.walk import completion_values, row_fields
 
 LEXICON = Lexicon.default()
 GAME = get_game("tennis-mots")
@@ -135,6 +135,46 @@ def test_a_lexicon_without_automaton_gives_the_same_shots() -> None:
     for view in positions(4, seed=77, longest=4):
         assert all_shots(view, plain) == all_shots(view, LEXICON)
         assert best_shot(view, plain) == best_shot(view, LEXICON)
+
+
+def test_the_slower_listing_paths_give_the_same_shots(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the words table (``is_word`` per row), with joker keys too long for
+    one integer, and with the byte-string sort: the same shots in the same order."""
+    views = positions(6, seed=31)
+    expected = [all_shots(view, LEXICON) for view in views]
+    assert sum(map(len, expected)) > 100
+    assert any(s.jokers for shots in expected for s in shots)
+    monkeypatch.setattr(Lexicon, "word_units", lambda self: None)
+    jokers = movegen._Builder._jokers
+    monkeypatch.setattr(
+        movegen._Builder,
+        "_jokers",
+        lambda self, words, keys, size, most, which, gather: jokers(
+            self, words, keys, size, 99 if most else 0, which, gather
+        ),
+    )
+    monkeypatch.setattr(
+        movegen, "_canonical_rows", lambda rows, _groups: (movegen._canonical_rows_bytes(rows))
+    )
+    for view, shots in zip(views, expected, strict=True):
+        assert all_shots(view, LEXICON) == shots
+
+
+def test_the_row_pass_knows_whole_words() -> None:
+    units = LEXICON.word_units()
+    assert units is not None
+    for word in WORDS[:300]:
+        for letters in (word, word[:-1], word + "Z"):
+            cards = [ord(c) - 65 for c in letters]
+            rows = np.array([[0, len(cards), *cards]], dtype=np.int64)
+            text = np.empty(len(cards) + 1, dtype=np.uint8)
+            pending = np.empty(1, dtype=np.bool_)
+            keys = np.empty(1, dtype=np.int64)
+            whole = np.empty(1, dtype=np.bool_)
+            kind = np.zeros(1, dtype=np.int64)
+            row_fields(rows, kind, units, text, pending, keys, whole)
+            assert text.tobytes().decode() == letters + "\n"
+            assert bool(whole[0]) == LEXICON.is_word(letters), letters
 
 
 def test_a_limit_stops_the_compiled_walk() -> None:

@@ -26,6 +26,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import dawg
 import numpy as np
@@ -320,12 +321,25 @@ class Lexicon:
         self.is_word = words.__contains__  # type: ignore[method-assign]
         self.is_prefix = starts.__contains__  # type: ignore[method-assign]
         self._automaton: StartsAutomaton | None = None
+        self._word_units: np.ndarray[Any, Any] | None = None
 
     def automaton(self) -> StartsAutomaton:
         """Node-level access to the starts table (built on first use)."""
         if self._automaton is None:
             self._automaton = StartsAutomaton(self._starts, self._root)
         return self._automaton
+
+    def word_units(self) -> np.ndarray[Any, Any] | None:
+        """The words table's double array (``dawgdic``: a unit count, then one 32-bit
+        unit per node slot), for compiled code that asks "word?" letter by letter;
+        None when its layout is not the expected one."""
+        if self._word_units is None:
+            raw = self._words.tobytes()
+            size = int.from_bytes(raw[:4], "little")
+            if size <= 0 or len(raw) < 4 + 4 * size:
+                return None
+            self._word_units = np.frombuffer(raw[4 : 4 + 4 * size], dtype="<u4").copy()
+        return self._word_units
 
     # -- construction --
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import combinations, permutations, product
+from itertools import combinations, permutations, product, repeat
 from operator import itemgetter
 from typing import Any
 
@@ -467,6 +467,7 @@ class _Search:
 
 _GLYPHS = ("", AFTER, BEFORE)  # by the glyph codes of the compiled walk
 _NO_LIMIT = 1 << 62
+_NO_UNITS = np.zeros(0, dtype=np.uint32)
 
 
 def _compiled(
@@ -546,13 +547,25 @@ def _compiled(
         return np.zeros((0, 2), dtype=np.int64)
     blocks = [chunks[k] for k in range((found + walk.CHUNK - 1) // walk.CHUNK)]
     rows = np.concatenate(blocks)[:found] if len(blocks) > 1 else blocks[0][:found]
-    return _canonical_rows(rows)
+    return _canonical_rows(rows, len(groups))
 
 
-def _canonical_rows(rows: Any) -> Any:
+def _canonical_rows(rows: Any, groups: int) -> Any:
     """The compiled walk's rows in the canonical order of their shots: most valuable
     first, then letters (alphabetical, a start before its continuations), then group
-    and glyph position by position. Sorted as byte strings, whose order is that one."""
+    and glyph position by position (``walk.canonical_keys``; ``groups``: how many
+    groups the cards make)."""
+    if rows.shape[0] <= 1 or rows[:, 0].max() >= 0xFFFF or 4 * groups >= 255:
+        return _canonical_rows_bytes(rows)
+    keys = walk_codes.canonical_keys(rows)
+    order = np.argsort(keys[:, 0], kind="stable")
+    if keys.shape[1] > 1:
+        walk_codes.settle_ties(keys, order)
+    return rows[order]
+
+
+def _canonical_rows_bytes(rows: Any) -> Any:
+    """``_canonical_rows`` as byte strings, whose order is that one (any values)."""
     n, width = rows.shape
     size = width - 2
     lengths = rows[:, 1]
@@ -631,6 +644,14 @@ def _origins(groups: list[_Group], path: Path) -> list[tuple[int, ...]]:
     return out
 
 
+def _gatherer(at: list[int]) -> Callable[[list[Any]], Any]:
+    """``items -> [items[k] for k in at]``, as a sequence, in C."""
+    if len(at) == 1:
+        k = at[0]
+        return lambda items: (items[k],)
+    return itemgetter(*at)
+
+
 class _Builder:
     """Turns found paths into shots, with the position's data computed once."""
 
@@ -654,6 +675,12 @@ class _Builder:
         }
         self.sides = [HAND if g.hand else TABLE for g in groups]
         self.slots = 2 * len(groups)  # cards taken: [2 gi] from the table, [2 gi + 1] the hand
+        word_units = getattr(lexicon, "word_units", None)
+        self.word_units = word_units() if word_units is not None else None
+        """The words table for compiled code (``Lexicon.word_units``), or None."""
+        width = sum(len(g.table) + len(g.hand) for g in groups)
+        self.pairs = [[(p, letter) for letter in LETTERS] for p in range(width)]
+        """``(position, letter)`` of a joker, made once."""
 
     def shots(self, found: list[tuple[Path, str, int]]) -> list[GeneratedShot]:
         """Every shot of ``found``, expanded by origin, in the canonical order: most
@@ -726,64 +753,105 @@ class _Builder:
         kind = args[1]
         empty = np.zeros((0, 3), dtype=np.int64)
         total = walk_codes.listing(*args, False, empty)
-        listing = np.zeros((total, 3), dtype=np.int64)
+        listing = np.empty((total, 3), dtype=np.int64)  # every entry written
         walk_codes.listing(*args, True, listing)
-        # Per row: letters, value, jokers, complete.
+        # Per row, in one compiled pass: letters, a ▶ last, jokers, whole word.
         size = rows.shape[1] - 2
-        lengths = rows[:, 1]
-        cards = rows[:, 2:]
-        used = np.arange(size)[None, :] < lengths[:, None]
-        text = np.full((n, size + 1), 10, dtype=np.uint8)  # a newline ends each row
-        text[:, :size] = np.where(used, cards & 31, 0) + 65
-        keep = np.concatenate([used, np.ones((n, 1), dtype=bool)], axis=1)
-        words = text[keep].tobytes().decode("ascii").split("\n")
-        values = rows[:, 0].tolist()
-        last = cards[np.arange(n), lengths - 1]
-        pending = (((last >> 5) & 3) == walk_codes.AFTER_GLYPH).tolist()
-        is_joker = (kind[np.where(used, cards >> 7, 0)] != 0) & used
-        joker_masks = (is_joker * (1 << np.arange(size, dtype=np.int64))).sum(axis=1).tolist()
-        spots: dict[int, tuple[int, ...]] = {0: ()}
-        jokers: list[tuple[tuple[int, str], ...]] = []
-        for letters, jm in zip(words, joker_masks, strict=False):
-            if not jm:
-                jokers.append(())
-                continue
-            at = spots.get(jm)
-            if at is None:
-                at = spots[jm] = tuple(p for p in range(size) if jm >> p & 1)
-            jokers.append(tuple([(p, letters[p]) for p in at]))
-        is_word = self.is_word
-        complete = [not p and is_word(w) for p, w in zip(pending, words, strict=False)]
+        text = np.empty(int(rows[:, 1].sum()) + n, dtype=np.uint8)
+        pending = np.empty(n, dtype=np.bool_)
+        keys = np.empty(n, dtype=np.int64)
+        whole = np.empty(n, dtype=np.bool_)
+        units = self.word_units
+        walk_codes.row_fields(
+            rows, kind, _NO_UNITS if units is None else units, text, pending, keys, whole
+        )
+        words = text.tobytes().decode("ascii").split("\n")
         weight = self.weight
-        top = max(values)
-        # names[shape][value]; None for UNUSUAL: those shots are built whole below.
-        names: list[list[Any]] = [[None] * (top + 1) for _ in range(walk_codes.UNUSUAL + 1)]
+        top = int(rows[:, 0].max())
+        # names[shape * (top + 1) + value]; None for UNUSUAL: built whole below.
+        names: list[Any] = [None] * ((walk_codes.UNUSUAL + 1) * (top + 1))
         for code, shape in _SHAPES.items():
-            names[code] = [_names(shape, value, weight) for value in range(top + 1)]
+            names[code * (top + 1) : (code + 1) * (top + 1)] = [
+                _names(shape, value, weight) for value in range(top + 1)
+            ]
         self.rows = rows
         self.made: dict[tuple[int, int], tuple[Any, tuple[int, ...], tuple[int, ...]]] = {}
-        new = _new_tuple
-        cls = GeneratedShot
-        out = [
-            new(
-                cls,
-                (
-                    words[r],
-                    values[r],
-                    names[shape][values[r]],
-                    jokers[r],
-                    complete[r],
-                    self,
-                    r,
-                    mask,
-                ),
-            )
-            for r, mask, shape in listing.tolist()
-        ]
+        which = listing[:, 0]
+        at = which.tolist()
+        values = rows[which, 0]
+        name_at = (listing[:, 2] * (top + 1) + values).tolist()
+        # Gathered per shot in C loops (itemgetter, zip, map): no bytecode per shot.
+        gather = _gatherer(at)
+        jokers = self._jokers(
+            words, keys, size, int(kind.astype(bool) @ (args[4] + args[5])), which, gather
+        )
+        if units is not None:
+            complete: Any = whole[which].tolist()
+        else:
+            is_word = self.is_word
+            known = {w: is_word(w) for w in set(words)}
+            per_row = list(map(known.__getitem__, words))
+            for k in np.flatnonzero(pending).tolist():
+                per_row[k] = False  # a last ▶ stands for a card still to come
+            complete = gather(per_row)
+        fields = zip(
+            gather(words),
+            values.tolist(),
+            _gatherer(name_at)(names),
+            jokers,
+            complete,
+            repeat(self, total),
+            at,
+            listing[:, 1].tolist(),
+            strict=True,
+        )
+        out = list(map(_new_tuple, repeat(GeneratedShot, total), fields))
         if (listing[:, 2] == walk_codes.UNUSUAL).any():
             for k in np.flatnonzero(listing[:, 2] == walk_codes.UNUSUAL).tolist():
                 out[k] = self.make_whole(int(listing[k, 0]), int(listing[k, 1]))
         return out
+
+    def _jokers(
+        self,
+        words: list[str],
+        keys: Any,
+        size: int,
+        most: int,
+        which: Any,
+        gather: Callable[[list[Any]], Any],
+    ) -> Any:
+        """``(position, letter)`` of each joker of each shot (of rows ``which``), one
+        tuple per distinct set of jokers, from the keys of ``walk.row_fields``
+        (``most``: how many jokers a row may hold)."""
+        if most == 0:
+            return [()] * len(which)
+        if size + 5 * most <= 62:  # the keys hold the letters too
+            distinct, inverse = np.unique(keys, return_inverse=True)
+            pairs = self.pairs
+            every = (1 << size) - 1
+            spots: dict[int, list[tuple[int, int]]] = {}  # positions -> (position, shift)
+            made = []
+            for key in distinct.tolist():
+                where = spots.get(key & every)
+                if where is None:
+                    where = spots[key & every] = [
+                        (p, size + 5 * i)
+                        for i, p in enumerate([p for p in range(size) if key >> p & 1])
+                    ]
+                made.append(tuple([pairs[p][(key >> shift & 31) - 1] for p, shift in where]))
+            return _gatherer(inverse.reshape(-1)[which].tolist())(made)
+        # Too many jokers for one integer key: the positions, then the letters.
+        spots_of: dict[int, tuple[int, ...]] = {0: ()}
+        out: list[tuple[tuple[int, str], ...]] = []
+        for letters, jm in zip(words, (keys & ((1 << size) - 1)).tolist(), strict=False):
+            if not jm:
+                out.append(())
+                continue
+            at = spots_of.get(jm)
+            if at is None:
+                at = spots_of[jm] = tuple(p for p in range(size) if jm >> p & 1)
+            out.append(tuple([(p, letters[p]) for p in at]))
+        return gather(out)
 
     def first(self, rows: Any) -> GeneratedShot | None:
         """The first shot of the rows (canonical order), built whole."""

@@ -512,6 +512,163 @@ def listing(rows, kind, shared, side, tcount, hcount, faces, old_seq, fill, out)
 
 
 @njit(cache=True)
+def canonical_keys(rows):  # type: ignore[no-untyped-def]
+    """Sort keys of the walk's rows whose order is their shots' canonical order: most
+    valuable first, then letters (a start before its continuations), then group and
+    glyph position by position. A key is a row of 63-bit words (``0xFFFF - value`` in
+    16 bits, each letter + 1 in 5 bits, each ``card >> 5`` + 1 in 8 bits, 0 past the
+    row's end; a field never straddles two words), compared word by word."""
+    n, width = rows.shape
+    size = width - 2
+    words = 1
+    free = 63 - 16
+    for _ in range(size):
+        if free < 5:
+            words += 1
+            free = 63
+        free -= 5
+    for _ in range(size):
+        if free < 8:
+            words += 1
+            free = 63
+        free -= 8
+    keys = np.zeros((n, words), np.int64)
+    for r in range(n):
+        length = rows[r, 1]
+        w = 0
+        free = 63 - 16
+        acc = 0xFFFF - rows[r, 0]
+        for p in range(size):
+            if free < 5:
+                keys[r, w] = acc << free
+                w += 1
+                acc = 0
+                free = 63
+            f = (rows[r, 2 + p] & 31) + 1 if p < length else 0
+            acc = (acc << 5) | f
+            free -= 5
+        for p in range(size):
+            if free < 8:
+                keys[r, w] = acc << free
+                w += 1
+                acc = 0
+                free = 63
+            f = (rows[r, 2 + p] >> 5) + 1 if p < length else 0
+            acc = (acc << 8) | f
+            free -= 8
+        keys[r, w] = acc << free
+    return keys
+
+
+@njit(cache=True)
+def _before(keys, a, b):  # type: ignore[no-untyped-def]
+    """Key ``a`` sorts before key ``b`` (their first words equal)."""
+    for w in range(1, keys.shape[1]):
+        if keys[a, w] != keys[b, w]:
+            return keys[a, w] < keys[b, w]
+    return False
+
+
+@njit(cache=True)
+def settle_ties(keys, order):  # type: ignore[no-untyped-def]
+    """``order`` sorted on the keys' first words (stably): sort each run of equal
+    first words on the whole keys, in place (stable: insertion sorts, a merge sort
+    for long runs)."""
+    n = len(order)
+    lo = 0
+    for i in range(1, n + 1):
+        if i < n and keys[order[i], 0] == keys[order[lo], 0]:
+            continue
+        if i - lo <= 32:
+            for j in range(lo + 1, i):
+                x = order[j]
+                k = j - 1
+                while k >= lo and _before(keys, x, order[k]):
+                    order[k + 1] = order[k]
+                    k -= 1
+                order[k + 1] = x
+        else:
+            _merge_sort(keys, order, lo, i)
+        lo = i
+
+
+@njit(cache=True)
+def _merge_sort(keys, order, lo, hi):  # type: ignore[no-untyped-def]
+    """Stable bottom-up merge sort of ``order[lo:hi]`` on the whole keys."""
+    m = hi - lo
+    src = order[lo:hi].copy()
+    dst = np.empty(m, np.int64)
+    width = 1
+    while width < m:
+        for start in range(0, m, 2 * width):
+            mid = min(start + width, m)
+            end = min(start + 2 * width, m)
+            i, j, k = start, mid, start
+            while i < mid and j < end:
+                if _before(keys, src[j], src[i]):
+                    dst[k] = src[j]
+                    j += 1
+                else:
+                    dst[k] = src[i]
+                    i += 1
+                k += 1
+            while i < mid:
+                dst[k] = src[i]
+                i += 1
+                k += 1
+            while j < end:
+                dst[k] = src[j]
+                j += 1
+                k += 1
+        src, dst = dst, src
+        width *= 2
+    order[lo:hi] = src
+
+
+@njit(cache=True)
+def row_fields(rows, kind, word_units, text, pending, joker_keys, complete):  # type: ignore[no-untyped-def]
+    """What each row of the walk reads, in one pass: its letters into ``text``
+    (ASCII, each row ended by a newline), whether its last card is a ``▶``
+    (``pending``), the key of its jokers (``kind`` not 0: their positions as bits,
+    then the letters they read, 5 bits each from bit ``width - 2``, left to right) and
+    whether it is a whole word (``complete``: followed in the words automaton
+    ``word_units``, the double array of the lexicon's words; left False when empty).
+    Returns how many bytes of ``text`` it wrote."""
+    n, width = rows.shape
+    size = width - 2
+    words = len(word_units) > 0
+    at = 0
+    for r in range(n):
+        length = rows[r, 1]
+        key = 0
+        rank = 0
+        node = 0
+        found = words
+        for p in range(length):
+            c = rows[r, 2 + p]
+            li = c & 31
+            text[at] = 65 + li
+            at += 1
+            if kind[c >> 7] != 0:
+                key |= (1 << p) | ((li + 1) << (size + 5 * rank))
+                rank += 1
+            if found:
+                u = np.int64(word_units[node])
+                nxt = node ^ ((u >> 10) << ((u & 512) >> 6)) ^ (65 + li)
+                if (np.int64(word_units[nxt]) & 0x800000FF) != 65 + li:
+                    found = False
+                else:
+                    node = nxt
+        text[at] = 10
+        at += 1
+        pend = ((rows[r, 1 + length] >> 5) & 3) == AFTER_GLYPH
+        pending[r] = pend
+        joker_keys[r] = key
+        complete[r] = found and not pend and ((np.int64(word_units[node]) >> 8) & 1) == 1
+    return at
+
+
+@njit(cache=True)
 def completion_values(units, root_value, letter_values):  # type: ignore[no-untyped-def]
     """For every node of the starts automaton, the most the letters after it can be
     worth, over the words going on from it, a letter ``l`` worth ``letter_values[l]``
