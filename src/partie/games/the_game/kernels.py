@@ -20,8 +20,8 @@ INF = 1.0e9
 MAX_PLAN = 12
 """Longest plan the search looks at (a turn rarely lays more than a handful of cards)."""
 MAX_NODES = 400
-"""Plans looked at per turn at most; with cheap plays everywhere (late in the game) the
-search would otherwise try every subset of them."""
+"""Nodes visited per turn at most (those the bound cuts are not counted); with cheap
+plays everywhere (late in the game) the search would otherwise try every subset of them."""
 
 # Parameter vector layout (one row per player count, see ``PARAMS``).
 TRICK_BONUS = 0
@@ -390,9 +390,12 @@ def _plan(
     ``ws`` (``plan_workspace``). Allocates nothing (and is compiled without reference
     counting: a third of the time otherwise).
 
-    The search visits the very nodes of the plain version, in the same order, with the
-    same costs: a play's cost is ``play_cost`` (computed once per pile and top, since it
-    depends on nothing else during a turn) plus the pair rule: laying a card whose
+    Branch and bound (``prune``): a node whose running sum plus the least the cards still
+    in hand can add (``_least_gains``) cannot beat the best plan is cut with its subtree
+    and not counted in ``max_nodes``; the other nodes are visited in the order of the
+    full search, so with no cap both return the same plan. A play's cost is
+    ``play_cost`` (computed once per pile and top, since it depends on nothing else
+    during a turn) plus the pair rule: laying a card whose
     partner 10 away is still in hand, on a pile where the partner will never be a trick,
     breaks the pair and costs ``pair_penalty`` more. The cards still in hand are a bit
     mask, and each node only looks at the plays it may accept (``_expand``)."""
