@@ -6,7 +6,7 @@ one JSON object.
 Game ``i`` of a player count uses the deal seed ``derive_seed(seed, i)``. Each count is
 warmed up first (compilation excluded), then timed in CPU seconds of this one process
 (``time.process_time``), best of ``--repeat`` runs. The wins, the score sum and the
-action count are printed too: they must not change when the kernels are optimised.
+action count are printed too: they change only when the moves do.
 """
 
 from __future__ import annotations

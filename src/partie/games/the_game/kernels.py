@@ -20,8 +20,8 @@ INF = 1.0e9
 MAX_PLAN = 12
 """Longest plan the search looks at (a turn rarely lays more than a handful of cards)."""
 MAX_NODES = 400
-"""Plans looked at per turn at most; with cheap plays everywhere (late in the game) the
-search would otherwise try every subset of them."""
+"""Nodes visited per turn at most (those the bound cuts are not counted); with cheap
+plays everywhere (late in the game) the search would otherwise try every subset of them."""
 
 # Parameter vector layout (one row per player count, see ``PARAMS``).
 TRICK_BONUS = 0
@@ -108,6 +108,14 @@ MAX_HAND = MAX_PLAN
 _ROWS = 4 * (MAX_HAND + 1)
 """Cost rows of a turn: one per pile and top (the pile's own, or a card of the hand)."""
 
+_SIGS = MAX_PLAN + 1
+_REST = _SIGS + 4
+_LOW = _REST + MAX_PLAN + 1
+_ACC_LEN = _LOW + MAX_HAND
+"""Layout of the planner's float workspace: the plan's running sum per depth, the four
+piles' signal costs, the bound of what the cards still in hand can add per depth, and
+each card's least possible gain (see ``_plan``)."""
+
 
 @njit(cache=True)
 def plan_workspace() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -119,7 +127,7 @@ def plan_workspace() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np
         np.empty(_ROWS * MAX_HAND),
         np.empty((3, _ROWS), np.int64),
         np.empty((8, 4 * (MAX_PLAN + 1)), np.int64),
-        np.empty(MAX_PLAN + 5),
+        np.empty(_ACC_LEN),
         np.empty((2, MAX_HAND), np.int64),
     )
 
@@ -164,6 +172,8 @@ def plan_turn(
         out_cards,
         out_piles,
         plan_workspace(),
+        MAX_NODES,
+        True,
     )
 
 
@@ -372,15 +382,20 @@ def _plan(
     out_cards: np.ndarray,
     out_piles: np.ndarray,
     ws: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+    max_nodes: int,
+    prune: bool,
 ) -> int:
     """``plan_turn`` on the first ``h`` cards of ``hand``, with the prefix counts of the
     alive cards and of the hand given and the threshold computed, in the workspace
     ``ws`` (``plan_workspace``). Allocates nothing (and is compiled without reference
     counting: a third of the time otherwise).
 
-    The search visits the very nodes of the plain version, in the same order, with the
-    same costs: a play's cost is ``play_cost`` (computed once per pile and top, since it
-    depends on nothing else during a turn) plus the pair rule: laying a card whose
+    Branch and bound (``prune``): a node whose running sum plus the least the cards still
+    in hand can add (``_least_gains``) cannot beat the best plan is cut with its subtree
+    and not counted in ``max_nodes``; the other nodes are visited in the order of the
+    full search, so with no cap both return the same plan. A play's cost is
+    ``play_cost`` (computed once per pile and top, since it depends on nothing else
+    during a turn) plus the pair rule: laying a card whose
     partner 10 away is still in hand, on a pile where the partner will never be a trick,
     breaks the pair and costs ``pair_penalty`` more. The cards still in hand are a bit
     mask, and each node only looks at the plays it may accept (``_expand``)."""
@@ -393,7 +408,9 @@ def _plan(
     slot = st[5]
     dear = st[6]
     full = st[7]
-    sigs = acc[MAX_PLAN + 1 :]
+    sigs = acc[_SIGS:_REST]
+    rest = acc[_REST:_LOW]
+    low = acc[_LOW:]
     up = partner[0]
     down = partner[1]
     sig_pen = params[SIGNAL_PENALTY]
@@ -421,6 +438,7 @@ def _plan(
         if hand[i] >= hand[i + 1]:
             in_order = False
     pair_pen = params[PAIR_PENALTY]
+    rest[0] = _least_gains(hand, h, tops, alive_cum, params[TRICK_BONUS], thr, low)
     depth_max = min(h, MAX_PLAN)
     free = (1 << h) - 1
     best = INF
@@ -480,18 +498,22 @@ def _plan(
                 continue
             if i != dear[4 * d + q] and ((down[i] if q < 2 else up[i]) & free) == 0:
                 continue
-        if nodes >= MAX_NODES and best_len > 0:
+        gain = cost - thr if d >= need else cost
+        a1 = acc[d] + gain
+        r1 = rest[d] - low[i]
+        if prune and a1 + r1 > best - 1e-9 + _SLACK:
+            continue
+        if nodes >= max_nodes and best_len > 0:
             break
         nodes += 1
-        gain = cost - thr if d >= need else cost
         seq_p[d] = q
         seq_i[d] = i
         saved[d] = r
         slot[q] = q * (MAX_HAND + 1) + i + 1
         bit = 1 << i
         free ^= bit
-        a1 = acc[d] + gain
         acc[d + 1] = a1
+        rest[d + 1] = r1
         ne = nexp[d] + (1 if expensive else 0)
         nexp[d + 1] = ne
         if d + 1 >= need and a1 < best - 1e-9:
@@ -500,7 +522,7 @@ def _plan(
             for k in range(d + 1):
                 out_cards[k] = hand[seq_i[k]]
                 out_piles[k] = seq_p[k]
-        if d + 1 < depth_max:
+        if d + 1 < depth_max and not (prune and a1 + r1 > best - 1e-9 + _SLACK):
             inherit = (up[i] | down[i]) == 0 and (ne < need) == (nexp[d] < need)
             d += 1
             rem[d] = _expand(
@@ -538,6 +560,71 @@ def _plan(
             hand[:h], tops, need, alive_cum, own_cum, params, out_cards, out_piles
         )
     return best_len
+
+
+_SLACK = 1e-7
+"""Margin of the bound against rounding: a node is cut only when the bound beats the
+best plan by more than this."""
+
+
+@njit(cache=True, inline="always")
+def _least_gains(
+    hand: np.ndarray,
+    h: int,
+    tops: np.ndarray,
+    alive_cum: np.ndarray,
+    trick: float,
+    thr: float,
+    low: np.ndarray,
+) -> float:
+    """A lower bound of what laying card ``i`` can add to a plan this turn, into
+    ``low[i]`` (at most 0: laying nothing adds nothing), and its sum over the hand.
+
+    A play adds its cost, less ``thr`` when it is an extra card, and its cost is at
+    least ``-trick`` when it may be a trick, else at least the alive cards between the
+    card and the nearest top it could ever go on (the pile's own tops, or any card of
+    the hand once laid): the own-card, signal and pair terms are never negative."""
+    total = 0.0
+    for i in range(h):
+        c = hand[i]
+        below = 1
+        above = 100
+        trick_ok = False
+        for p in range(2):
+            t = tops[p]
+            if t == c + 10:
+                trick_ok = True
+            if t < c and t > below:
+                below = t
+            t = tops[p + 2]
+            if t == c - 10:
+                trick_ok = True
+            if t > c and t < above:
+                above = t
+        for j in range(h):
+            t = hand[j]
+            if t == c + 10 or t == c - 10:
+                trick_ok = True
+            if t < c and t > below:
+                below = t
+            if t > c and t < above:
+                above = t
+        if trick_ok:
+            least = -trick
+        else:
+            least = INF
+            if tops[0] < c or tops[1] < c:
+                least = alive_cum[c] - alive_cum[below + 1]
+            if tops[2] > c or tops[3] > c:
+                dn = alive_cum[above] - alive_cum[c + 1]
+                if dn < least:
+                    least = dn
+        g = least - thr
+        if g > 0.0:
+            g = 0.0
+        low[i] = g
+        total += g
+    return total
 
 
 @njit(cache=True)
@@ -931,6 +1018,8 @@ def _play(
             plan_c,
             plan_p,
             plan_ws,
+            MAX_NODES,
+            True,
         )
         played = 0
         for k in range(length):
