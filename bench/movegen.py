@@ -34,8 +34,8 @@ from typing import Any
 
 from partie.core import get_game
 from partie.games.tennis_mots import movegen
-from partie.games.tennis_mots.cards import LETTERS_SET
 from partie.games.tennis_mots.lexicon import Lexicon
+from partie.games.tennis_mots.positions import rally_position
 from partie.games.tennis_mots.rules import TennisMotsState
 
 GAME = get_game("tennis-mots")
@@ -56,34 +56,7 @@ def starts_pool(lexicon: Lexicon, rng: random.Random, count: int) -> list[str]:
 def position(seed: int, start: str) -> TennisMotsState | None:
     """A rally position: ``start`` on the table (served by seat 0), seat 1 to return
     with 7 cards holding 0-2 jokers; None when the deck cannot spell ``start``."""
-    rng = random.Random(seed)
-    state = GAME.setup(GAME.parse_options({"players": 2, "bluff": False}), seed)
-    faces = state.deck.faces
-    free = list(state.deck.ids)
-    rng.shuffle(free)
-    table = []
-    for letter in start:
-        card = next((c for c in free if faces[c] == letter), None)
-        if card is None:
-            return None
-        free.remove(card)
-        table.append((card, letter, letter))
-    jokers = [c for c in free if faces[c] not in LETTERS_SET]
-    letters = [c for c in free if faces[c] in LETTERS_SET]
-    k = rng.randint(0, 2)
-    hand = jokers[:k] + letters[: 7 - k]
-    other = letters[7 - k : 14 - k]
-    used = set(hand) | set(other)
-    state.table = table
-    state.hands = [sorted(other), sorted(hand)]
-    state.draw = [c for c in free if c not in used]
-    state.pot, state.removed = [], []
-    state.tricks, state.malus = [[], []], [[], []]
-    state.phase, state.server, state.turn = "rally", 0, 1
-    state.returns, state.in_rally, state.serve_out = 0, [True, True], [False, False]
-    state.pending, state.last_rally, state.serve_number = None, False, 1
-    GAME.check_invariants(state)
-    return state
+    return rally_position(seed, start)
 
 
 def timed(fn: Any, view: dict[str, Any], lexicon: Lexicon, repeat: int) -> tuple[float, float, Any]:

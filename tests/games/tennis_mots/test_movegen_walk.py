@@ -13,9 +13,9 @@ import pytest
 
 from partie.core import get_game
 from partie.games.tennis_mots import movegen
-from partie.games.tennis_mots.cards import LETTERS_SET
 from partie.games.tennis_mots.lexicon import Lexicon
 from partie.games.tennis_mots.movegen import GeneratedShot, all_shots, best_shot
+from partie.games.tennis_mots.positions import rally_position as built_position
 from partie.games.tennis_mots.rules import Shot, TennisMotsState
 from partie.games.tennis_mots.shots import (
     COUP_DROIT,
@@ -35,36 +35,8 @@ def rally_position(seed: int, *, longest: int = 6) -> TennisMotsState | None:
     """Seat 1 to return: the start of a real word (2 to ``longest`` letters) on the
     table, 7 cards in hand holding 0-2 jokers (as the bench builds them)."""
     rng = random.Random(seed)
-    words = WORDS
-    word = rng.choice(words)
-    start = word[: rng.randint(2, min(longest, len(word)))]
-    state = GAME.setup(GAME.parse_options({"players": 2, "bluff": False}), seed)
-    faces = state.deck.faces
-    free = list(state.deck.ids)
-    rng.shuffle(free)
-    table = []
-    for letter in start:
-        card = next((c for c in free if faces[c] == letter), None)
-        if card is None:
-            return None
-        free.remove(card)
-        table.append((card, letter, letter))
-    jokers = [c for c in free if faces[c] not in LETTERS_SET]
-    letters = [c for c in free if faces[c] in LETTERS_SET]
-    k = rng.randint(0, 2)
-    hand = jokers[:k] + letters[: 7 - k]
-    other = letters[7 - k : 14 - k]
-    used = set(hand) | set(other)
-    state.table = table
-    state.hands = [sorted(other), sorted(hand)]
-    state.draw = [c for c in free if c not in used]
-    state.pot, state.removed = [], []
-    state.tricks, state.malus = [[], []], [[], []]
-    state.phase, state.server, state.turn = "rally", 0, 1
-    state.returns, state.in_rally, state.serve_out = 0, [True, True], [False, False]
-    state.pending, state.last_rally, state.serve_number = None, False, 1
-    GAME.check_invariants(state)
-    return state
+    word = rng.choice(WORDS)
+    return built_position(seed, word[: rng.randint(2, min(longest, len(word)))])
 
 
 WORDS = [w for w in list(LEXICON.words())[::50] if len(w) >= 2]
