@@ -717,6 +717,54 @@ def _signals(
                 break
 
 
+@njit(cache=True, inline="always")
+def _signals_sorted(
+    hand: np.ndarray,
+    h: int,
+    tops: np.ndarray,
+    alive_cum: np.ndarray,
+    own_cum: np.ndarray,
+    params: np.ndarray,
+    out: np.ndarray,
+) -> None:
+    """``_signals`` for an ascending hand and ``OWN_WEIGHT`` >= 0: a plain play's cost
+    only grows with its distance to the top, so each pile looks at its trick card and at
+    the legal card nearest its top only."""
+    limit = params[SIGNAL_GAP]
+    trick_ok = -params[TRICK_BONUS] <= limit
+    for p in range(4):
+        top = tops[p]
+        want = 0
+        near = -1
+        if p < 2:
+            for i in range(h):
+                c = hand[i]
+                if c == top - 10:
+                    if trick_ok:
+                        want = 1
+                        break
+                elif c > top:
+                    near = c
+                    break
+        else:
+            for i in range(h - 1, -1, -1):
+                c = hand[i]
+                if c == top + 10:
+                    if trick_ok:
+                        want = 1
+                        break
+                elif c < top:
+                    near = c
+                    break
+        if (
+            want == 0
+            and near >= 0
+            and play_cost(near, top, p, alive_cum, own_cum, params, 0.0) <= limit
+        ):
+            want = 1
+        out[p] = want
+
+
 # CPython's Mersenne Twister (random.Random), enough of it to shuffle a deal ----------
 
 _N = 624
@@ -998,7 +1046,7 @@ def _play(
         n = sizes[current]
         hand = hands[current]
         own_cum = cums[1 + current]
-        if not _can_play(hand, n, tops, need):
+        if need > 3 and not _can_play(hand, n, tops, need):
             return total, actions, min(actions, cap)
         for p in range(4):
             kept[p] = False
@@ -1021,6 +1069,10 @@ def _play(
             MAX_NODES,
             True,
         )
+        if length == 0:
+            # No plan reaches ``need``: for ``need`` <= 3 exactly when ``_can_play``
+            # fails (the fallback ``_cheapest_required`` tries every legal sequence).
+            return total, actions, min(actions, cap)
         played = 0
         for k in range(length):
             c = plan_c[k]
@@ -1042,10 +1094,8 @@ def _play(
             total -= 1
             if total == 0:
                 return 0, actions, min(actions, cap)
-            if played < need and not _can_play(hand, sizes[current], tops, 1):
-                return total, actions, min(actions, cap)
         if players > 1:
-            _signals(hand, sizes[current], tops, alive_cum, own_cum, params, want)
+            _signals_sorted(hand, sizes[current], tops, alive_cum, own_cum, params, want)
             for p in range(4):
                 kind = -1
                 if want[p] == 1 and signals[current, p] != 1:
