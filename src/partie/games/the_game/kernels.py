@@ -368,7 +368,7 @@ def _expand(
     return out
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, error_model="numpy")
 def _plan(
     hand: np.ndarray,
     h: int,
@@ -422,21 +422,35 @@ def _plan(
             masks[0, r0 + s] = -1
     setups_up = 0
     setups_down = 0
-    for i in range(h):
-        up[i] = 0
-        down[i] = 0
-        c = hand[i]
-        for j in range(h):
-            if hand[j] == c + 10:
-                up[i] = 1 << j
-                setups_down |= 1 << i
-            elif hand[j] == c - 10:
-                down[i] = 1 << j
-                setups_up |= 1 << i
     in_order = True
     for i in range(h - 1):
         if hand[i] >= hand[i + 1]:
             in_order = False
+    for i in range(h):
+        up[i] = 0
+        down[i] = 0
+    if in_order:
+        # Ascending: card i's partner 10 above can only be past it, found in one pass.
+        for i in range(h):
+            c = hand[i]
+            for j in range(i + 1, h):
+                if hand[j] >= c + 10:
+                    if hand[j] == c + 10:
+                        up[i] = 1 << j
+                        setups_down |= 1 << i
+                        down[j] = 1 << i
+                        setups_up |= 1 << j
+                    break
+    else:
+        for i in range(h):
+            c = hand[i]
+            for j in range(h):
+                if hand[j] == c + 10:
+                    up[i] = 1 << j
+                    setups_down |= 1 << i
+                elif hand[j] == c - 10:
+                    down[i] = 1 << j
+                    setups_up |= 1 << i
     pair_pen = params[PAIR_PENALTY]
     rest[0] = _least_gains(hand, h, tops, alive_cum, params[TRICK_BONUS], thr, low)
     depth_max = min(h, MAX_PLAN)
@@ -990,7 +1004,7 @@ def _count_down(cum: np.ndarray, card: int) -> None:
         cum[x] -= 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, error_model="numpy")
 def _play(
     order: np.ndarray,
     players: int,
