@@ -368,7 +368,7 @@ def _expand(
     return out
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, error_model="numpy")
 def _plan(
     hand: np.ndarray,
     h: int,
@@ -422,21 +422,35 @@ def _plan(
             masks[0, r0 + s] = -1
     setups_up = 0
     setups_down = 0
-    for i in range(h):
-        up[i] = 0
-        down[i] = 0
-        c = hand[i]
-        for j in range(h):
-            if hand[j] == c + 10:
-                up[i] = 1 << j
-                setups_down |= 1 << i
-            elif hand[j] == c - 10:
-                down[i] = 1 << j
-                setups_up |= 1 << i
     in_order = True
     for i in range(h - 1):
         if hand[i] >= hand[i + 1]:
             in_order = False
+    for i in range(h):
+        up[i] = 0
+        down[i] = 0
+    if in_order:
+        # Ascending: card i's partner 10 above can only be past it, found in one pass.
+        for i in range(h):
+            c = hand[i]
+            for j in range(i + 1, h):
+                if hand[j] >= c + 10:
+                    if hand[j] == c + 10:
+                        up[i] = 1 << j
+                        setups_down |= 1 << i
+                        down[j] = 1 << i
+                        setups_up |= 1 << j
+                    break
+    else:
+        for i in range(h):
+            c = hand[i]
+            for j in range(h):
+                if hand[j] == c + 10:
+                    up[i] = 1 << j
+                    setups_down |= 1 << i
+                elif hand[j] == c - 10:
+                    down[i] = 1 << j
+                    setups_up |= 1 << i
     pair_pen = params[PAIR_PENALTY]
     rest[0] = _least_gains(hand, h, tops, alive_cum, params[TRICK_BONUS], thr, low)
     depth_max = min(h, MAX_PLAN)
@@ -717,6 +731,54 @@ def _signals(
                 break
 
 
+@njit(cache=True, inline="always")
+def _signals_sorted(
+    hand: np.ndarray,
+    h: int,
+    tops: np.ndarray,
+    alive_cum: np.ndarray,
+    own_cum: np.ndarray,
+    params: np.ndarray,
+    out: np.ndarray,
+) -> None:
+    """``_signals`` for an ascending hand and ``OWN_WEIGHT`` >= 0: a plain play's cost
+    only grows with its distance to the top, so each pile looks at its trick card and at
+    the legal card nearest its top only."""
+    limit = params[SIGNAL_GAP]
+    trick_ok = -params[TRICK_BONUS] <= limit
+    for p in range(4):
+        top = tops[p]
+        want = 0
+        near = -1
+        if p < 2:
+            for i in range(h):
+                c = hand[i]
+                if c == top - 10:
+                    if trick_ok:
+                        want = 1
+                        break
+                elif c > top:
+                    near = c
+                    break
+        else:
+            for i in range(h - 1, -1, -1):
+                c = hand[i]
+                if c == top + 10:
+                    if trick_ok:
+                        want = 1
+                        break
+                elif c < top:
+                    near = c
+                    break
+        if (
+            want == 0
+            and near >= 0
+            and play_cost(near, top, p, alive_cum, own_cum, params, 0.0) <= limit
+        ):
+            want = 1
+        out[p] = want
+
+
 # CPython's Mersenne Twister (random.Random), enough of it to shuffle a deal ----------
 
 _N = 624
@@ -942,7 +1004,7 @@ def _count_down(cum: np.ndarray, card: int) -> None:
         cum[x] -= 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, error_model="numpy")
 def _play(
     order: np.ndarray,
     players: int,
@@ -998,7 +1060,7 @@ def _play(
         n = sizes[current]
         hand = hands[current]
         own_cum = cums[1 + current]
-        if not _can_play(hand, n, tops, need):
+        if need > 3 and not _can_play(hand, n, tops, need):
             return total, actions, min(actions, cap)
         for p in range(4):
             kept[p] = False
@@ -1021,6 +1083,10 @@ def _play(
             MAX_NODES,
             True,
         )
+        if length == 0:
+            # No plan reaches ``need``: for ``need`` <= 3 exactly when ``_can_play``
+            # fails (the fallback ``_cheapest_required`` tries every legal sequence).
+            return total, actions, min(actions, cap)
         played = 0
         for k in range(length):
             c = plan_c[k]
@@ -1042,10 +1108,8 @@ def _play(
             total -= 1
             if total == 0:
                 return 0, actions, min(actions, cap)
-            if played < need and not _can_play(hand, sizes[current], tops, 1):
-                return total, actions, min(actions, cap)
         if players > 1:
-            _signals(hand, sizes[current], tops, alive_cum, own_cum, params, want)
+            _signals_sorted(hand, sizes[current], tops, alive_cum, own_cum, params, want)
             for p in range(4):
                 kind = -1
                 if want[p] == 1 and signals[current, p] != 1:
