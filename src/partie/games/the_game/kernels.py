@@ -840,14 +840,6 @@ def _mt_seed_into(seed: int, mt: np.ndarray) -> None:
     mt[_N] = np.uint64(0)
 
 
-@njit(cache=True)
-def _mt_seed(seed: int) -> np.ndarray:
-    """``_mt_seed_into`` a new array."""
-    mt = np.zeros(_N + 1, np.uint64)
-    _mt_seed_into(seed, mt)
-    return mt
-
-
 @njit(cache=True, inline="always")
 def _mt_next(mt: np.ndarray) -> np.uint64:
     """The next 32-bit output (``genrand_uint32``). CPython regenerates the 624 words
