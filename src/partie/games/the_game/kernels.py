@@ -452,7 +452,12 @@ def _plan(
                     down[i] = 1 << j
                     setups_up |= 1 << i
     pair_pen = params[PAIR_PENALTY]
-    rest[0] = _least_gains(hand, h, tops, alive_cum, params[TRICK_BONUS], thr, low)
+    if in_order:
+        rest[0] = _least_gains_sorted(
+            hand, h, tops, alive_cum, params[TRICK_BONUS], thr, low, up, down
+        )
+    else:
+        rest[0] = _least_gains(hand, h, tops, alive_cum, params[TRICK_BONUS], thr, low)
     depth_max = min(h, MAX_PLAN)
     free = (1 << h) - 1
     best = INF
@@ -630,6 +635,56 @@ def _least_gains(
             if tops[0] < c or tops[1] < c:
                 least = alive_cum[c] - alive_cum[below + 1]
             if tops[2] > c or tops[3] > c:
+                dn = alive_cum[above] - alive_cum[c + 1]
+                if dn < least:
+                    least = dn
+        g = least - thr
+        if g > 0.0:
+            g = 0.0
+        low[i] = g
+        total += g
+    return total
+
+
+@njit(cache=True, inline="always")
+def _least_gains_sorted(
+    hand: np.ndarray,
+    h: int,
+    tops: np.ndarray,
+    alive_cum: np.ndarray,
+    trick: float,
+    thr: float,
+    low: np.ndarray,
+    up: np.ndarray,
+    down: np.ndarray,
+) -> float:
+    """``_least_gains`` for an ascending hand whose partners are in ``up``/``down``, in
+    one pass instead of one per card: the nearest cards of the hand below and above
+    card ``i`` are its neighbours, and a partner in hand is a possible trick."""
+    total = 0.0
+    t0 = tops[0]
+    t1 = tops[1]
+    t2 = tops[2]
+    t3 = tops[3]
+    for i in range(h):
+        c = hand[i]
+        if (up[i] | down[i]) != 0 or c + 10 in (t0, t1) or c - 10 in (t2, t3):
+            least = -trick
+        else:
+            least = INF
+            if t0 < c or t1 < c:
+                below = hand[i - 1] if i > 0 else 1
+                if below < t0 < c:
+                    below = t0
+                if below < t1 < c:
+                    below = t1
+                least = alive_cum[c] - alive_cum[below + 1]
+            if t2 > c or t3 > c:
+                above = hand[i + 1] if i + 1 < h else 100
+                if c < t2 < above:
+                    above = t2
+                if c < t3 < above:
+                    above = t3
                 dn = alive_cum[above] - alive_cum[c + 1]
                 if dn < least:
                     least = dn
@@ -990,10 +1045,14 @@ def _insert(hand: np.ndarray, m: int, card: int) -> None:
 
 
 @njit(cache=True, inline="always")
-def _count_down(cum: np.ndarray, card: int) -> None:
-    """Prefix counts ``cum`` without ``card``."""
-    for x in range(card + 1, 102):
-        cum[x] -= 1
+def _count_out(alive_cum: np.ndarray, own_cum: np.ndarray, card: int) -> None:
+    """Both prefix counts without ``card``. The loop runs over the whole array with no
+    branch (the compiler makes it a few vector instructions): faster than starting at
+    ``card + 1``."""
+    for x in range(102):
+        out = x > card
+        alive_cum[x] -= out
+        own_cum[x] -= out
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
@@ -1091,8 +1150,7 @@ def _play(
                     break
             sizes[current] = m - 1
             tops[p] = c
-            _count_down(alive_cum, c)
-            _count_down(own_cum, c)
+            _count_out(alive_cum, own_cum, c)
             played += 1
             if actions < cap:
                 record[actions] = c * 4 + p
@@ -1122,8 +1180,8 @@ def _play(
             nxt_draw += 1
             _insert(hand, m, c)
             m += 1
-            for x in range(c + 1, 102):
-                own_cum[x] += 1
+            for x in range(102):
+                own_cum[x] += x > c
         sizes[current] = m
         nx = current
         for _ in range(players):
