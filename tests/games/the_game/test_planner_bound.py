@@ -9,7 +9,7 @@ import numpy as np
 from partie.games.the_game.kernels import (
     PARAMS,
     _own_counts,
-    _plan,
+    _plan_alone,
     plan_workspace,
     prefix_counts,
     threshold,
@@ -47,7 +47,7 @@ def _run(pos: tuple, prune: bool) -> tuple[float, list[tuple[int, int]]]:
     _own_counts(hand, hand.shape[0], own)
     cards = np.zeros(12, np.int64)
     piles = np.zeros(12, np.int64)
-    n = _plan(
+    n = _plan_alone(
         hand,
         hand.shape[0],
         tops.copy(),

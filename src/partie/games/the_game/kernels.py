@@ -159,7 +159,7 @@ def plan_turn(
     alive_cum = prefix_counts(alive)
     own_cum = np.zeros(102, np.int64)
     _own_counts(hand, h, own_cum)
-    return _plan(
+    return _plan_alone(
         hand,
         h,
         tops,
@@ -369,6 +369,43 @@ def _expand(
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
+def _plan_alone(
+    hand: np.ndarray,
+    h: int,
+    tops: np.ndarray,
+    alive_cum: np.ndarray,
+    own_cum: np.ndarray,
+    need: int,
+    thr: float,
+    kept: np.ndarray,
+    params: np.ndarray,
+    out_cards: np.ndarray,
+    out_piles: np.ndarray,
+    ws: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+    max_nodes: int,
+    prune: bool,
+) -> int:
+    """``_plan`` as a function of its own, compiled without reference counting (a third
+    of the time otherwise): what ``plan_turn`` calls."""
+    return _plan(
+        hand,
+        h,
+        tops,
+        alive_cum,
+        own_cum,
+        need,
+        thr,
+        kept,
+        params,
+        out_cards,
+        out_piles,
+        ws,
+        max_nodes,
+        prune,
+    )
+
+
+@njit(cache=True, inline="always")
 def _plan(
     hand: np.ndarray,
     h: int,
@@ -387,8 +424,10 @@ def _plan(
 ) -> int:
     """``plan_turn`` on the first ``h`` cards of ``hand``, with the prefix counts of the
     alive cards and of the hand given and the threshold computed, in the workspace
-    ``ws`` (``plan_workspace``). Allocates nothing (and is compiled without reference
-    counting: a third of the time otherwise).
+    ``ws`` (``plan_workspace``). Allocates nothing. Inlined where it is called (the
+    game loop, ``_plan_alone``): a call passing so many arrays costs a few percent of
+    a game, and inlined it is compiled with the caller's options (both without
+    reference counting).
 
     Branch and bound (``prune``): a node whose running sum plus the least the cards still
     in hand can add (``_least_gains``) cannot beat the best plan is cut with its subtree
