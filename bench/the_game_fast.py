@@ -1,7 +1,7 @@
 """Speed of The Game's fast path (every seat ``heuristic``), per player count; prints
 one JSON object.
 
-    PYTHONPATH=src python bench/the_game_fast.py --games 10000 --repeat 5 --seed 2026
+    PYTHONPATH=src python bench/the_game_fast.py --games 10000 --repeat 15 --seed 2026
 
 Game ``i`` of a player count uses the deal seed ``derive_seed(seed, i)``. Each count is
 warmed up first (compilation excluded), then its games are played in batches of
@@ -36,7 +36,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--games", type=int, default=10_000, help="games per player count")
     parser.add_argument("--players", default="1,2,3,4,5")
     parser.add_argument("--batch", type=int, default=500, help="games per timed batch")
-    parser.add_argument("--repeat", type=int, default=5, help="passes over the games")
+    parser.add_argument("--repeat", type=int, default=15, help="passes over the games")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args(argv)
     if args.games < 1 or args.batch < 1 or args.repeat < 1:
