@@ -7,7 +7,13 @@ from __future__ import annotations
 import numpy as np
 
 from partie.games.the_game.kernels import (
+    _ROWS,
+    MAX_HAND,
+    OWN_WEIGHT,
     PARAMS,
+    _cost_row,
+    _dearest,
+    _dearest_sorted,
     _own_counts,
     _plan_alone,
     plan_workspace,
@@ -79,3 +85,74 @@ def test_pruned_search_finds_the_full_searchs_plan() -> None:
         compared += 1
         played += full[0] > 0
     assert compared > 2500 and played > 1000
+
+
+def _paired_hand(rng: np.random.Generator, alive: np.ndarray) -> np.ndarray:
+    """A sorted hand of alive cards where most cards have their partner 10 away."""
+    live = np.flatnonzero(alive)
+    hand: set[int] = set()
+    for c in rng.choice(live, min(len(live), int(rng.integers(1, 5))), replace=False).tolist():
+        hand.add(c)
+        partner = c + 10 if rng.random() < 0.5 else c - 10
+        if rng.random() < 0.7 and 2 <= partner <= 99 and alive[partner]:
+            hand.add(partner)
+    return np.array(sorted(hand)[:MAX_HAND], np.int64)
+
+
+def test_dearest_play_by_masks_is_the_plain_scans() -> None:
+    """For a sorted hand the planner finds a pile's cheapest dear play from two masks of
+    its cost row (``_dearest_sorted``) instead of scanning the cards (``_dearest``):
+    the same card, over random rows, cards in hand and pair penalties, ties included
+    (a plain cost equal to another card's cost with the penalty: the lower index
+    wins)."""
+    rng = np.random.default_rng(7)
+    base = np.zeros(_ROWS * MAX_HAND)
+    masks = np.zeros((4, _ROWS), np.int64)
+    compared = penalised = ties = 0
+    for _ in range(20000):
+        pos = _random_position(rng)
+        if not pos:
+            continue
+        _, tops, alive, _, draw, players, _ = pos
+        hand = _paired_hand(rng, alive)
+        h = hand.shape[0]
+        params = PARAMS[players - 1].copy()
+        params[OWN_WEIGHT] = rng.choice([0.0, 0.5, 1.5])
+        thr = threshold(draw, players, params)
+        pair_pen = float(rng.choice([1.0, 2.0, 3.0, 8.0]))
+        up = np.zeros(MAX_HAND, np.int64)
+        down = np.zeros(MAX_HAND, np.int64)
+        for i in range(h):
+            for j in range(h):
+                if hand[j] == hand[i] + 10:
+                    up[i], down[j] = 1 << j, 1 << i
+        own = np.zeros(102, np.int64)
+        _own_counts(hand, h, own)
+        q = int(rng.integers(0, 4))
+        r = q * (MAX_HAND + 1) + int(rng.integers(0, h + 1))
+        pair, back = (up, down) if q < 2 else (down, up)
+        legal = _cost_row(
+            q, r, hand, h, tops, prefix_counts(alive), own, params,
+            float(rng.choice([0.0, 4.0])), thr, pair_pen, pair, back, True, base, masks,
+        )  # fmt: skip
+        free = int(rng.integers(0, 1 << h)) | legal
+        m = legal & free & ~int(masks[1, r])
+        if rng.random() < 0.5:
+            m &= int(rng.integers(0, 1 << h))
+        with_partner = sum(1 << i for i in range(h) if pair[i] != 0)
+        plain = _dearest(r, m, base, pair, free, pair_pen, thr)
+        by_masks = _dearest_sorted(
+            r, m, base, pair, with_partner, free, pair_pen, masks, q < 2
+        )  # fmt: skip
+        assert by_masks == plain, (hand, tops, q, r, m, free)
+        compared += 1
+        costs = {
+            base[r * MAX_HAND + i] + (pair_pen if (pair[i] & free) else 0.0)
+            for i in range(h)
+            if m >> i & 1 and base[r * MAX_HAND + i] > 0.0
+        }
+        penalised += any(m >> i & 1 and pair[i] & free for i in range(h))
+        ties += plain >= 0 and len(costs) < sum(
+            1 for i in range(h) if m >> i & 1 and base[r * MAX_HAND + i] > 0.0
+        )
+    assert compared > 15000 and penalised > 2000 and ties > 50, (compared, penalised, ties)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
 INF = 1.0e9
 MAX_PLAN = 12
@@ -125,7 +125,7 @@ def plan_workspace() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np
     with the signal costs, and the partner masks."""
     return (
         np.empty(_ROWS * MAX_HAND),
-        np.empty((3, _ROWS), np.int64),
+        np.empty((4, _ROWS), np.int64),
         np.empty((8, 4 * (MAX_PLAN + 1)), np.int64),
         np.empty(_ACC_LEN),
         np.empty((2, MAX_HAND), np.int64),
@@ -209,9 +209,10 @@ def _cost_row(
 ) -> int:
     """``play_cost`` of every card on pile ``q`` into cost row ``r`` (top: the pile's
     own for ``r % (MAX_HAND + 1) == 0``, else card ``r % (MAX_HAND + 1) - 1`` of the
-    hand), and three masks of cards into ``masks[:, r]``: the legal ones (returned), the
-    cheap ones (cost at most ``thr`` whether or not the pair rule applies) and the legal
-    ones that may be cheap (``pair[i]``: the bit of the partner of card ``i``).
+    hand), and four masks of cards into ``masks[:, r]``: the legal ones (returned), the
+    cheap ones (cost at most ``thr`` whether or not the pair rule applies), the legal
+    ones that may be cheap (``pair[i]``: the bit of the partner of card ``i``), and
+    (for ``_dearest_sorted``) those above ``thr`` without the pair rule.
 
     When the hand is ``in_order`` (ascending) and the top is its card ``j``, only the
     cards past ``j`` in the pile's direction and the one 10 back (``back[j]``, its bit)
@@ -231,6 +232,7 @@ def _cost_row(
     legal = 0
     cheap = 0
     maybe = 0
+    above = 0
     while todo != 0:
         i = trailing_zeros(todo)
         todo &= todo - 1
@@ -240,6 +242,8 @@ def _cost_row(
             bit = 1 << i
             legal |= bit
             alone = not cost > thr
+            if not alone:
+                above |= bit
             if cost > 0.0 and pair[i] != 0:
                 paired = not cost + pair_pen > thr
                 if alone and paired:
@@ -251,6 +255,7 @@ def _cost_row(
     masks[0, r] = legal
     masks[1, r] = cheap
     masks[2, r] = cheap | maybe
+    masks[3, r] = above
     return legal
 
 
@@ -278,6 +283,55 @@ def _dearest(
             low = cost
             best = i
     return best
+
+
+@njit(cache=True, inline="always")
+def _dearest_sorted(
+    r: int,
+    m: int,
+    base: np.ndarray,
+    pair: np.ndarray,
+    with_partner: int,
+    free: int,
+    pair_pen: float,
+    masks: np.ndarray,
+    rising: bool,
+) -> int:
+    """``_dearest`` for an ascending hand, ``m`` holding no cheap card (as ``_expand``
+    calls it), without scanning the cards' costs. In such a row the plain costs grow
+    with the card's index (``rising``, going up; going down they shrink) when the
+    own-card weight is not negative: the alive cards between a card and the top grow by
+    at least one per card, the own ones by exactly one (with a trick bonus and a
+    threshold and a pair penalty not negative either, a trick is always cheap). So the
+    cheapest card above ``thr`` among those the pair rule does not touch is the first
+    (or last) of ``masks[3, r]`` (above ``thr``) in ``m``, and the cheapest the rule
+    touches is the first (or last) of them: being in ``m`` they are not cheap, hence
+    above ``thr`` with the penalty. The two are compared, the lower index winning a tie as in the
+    plain scan. ``with_partner`` holds the cards with a partner (``pair[i] != 0``)."""
+    penal = 0
+    t = with_partner & m
+    while t != 0:
+        i = trailing_zeros(t)
+        t &= t - 1
+        if (pair[i] & free) != 0:
+            penal |= 1 << i
+    plain = m & masks[3, r] & ~penal
+    paired = m & penal
+    if rising:
+        a = trailing_zeros(plain) if plain != 0 else -1
+        b = trailing_zeros(paired) if paired != 0 else -1
+    else:
+        a = 63 - leading_zeros(plain) if plain != 0 else -1
+        b = 63 - leading_zeros(paired) if paired != 0 else -1
+    if b < 0:
+        return a
+    if a < 0:
+        return b
+    ca = base[r * MAX_HAND + a]
+    cb = base[r * MAX_HAND + b] + pair_pen
+    if cb < ca or (cb == ca and b < a):
+        return b
+    return a
 
 
 @njit(cache=True, inline="always")
@@ -356,7 +410,26 @@ def _expand(
             ok = masks[2, r]
             ex = cand & ~masks[1, r]
             if ex != 0:
-                i = _dearest(r, ex, base, up if q < 2 else down, free, pair_pen, thr)
+                if (
+                    in_order
+                    and params[OWN_WEIGHT] >= 0.0
+                    and params[TRICK_BONUS] >= 0.0
+                    and thr >= 0.0
+                    and pair_pen >= 0.0
+                ):
+                    i = _dearest_sorted(
+                        r,
+                        ex,
+                        base,
+                        up if q < 2 else down,
+                        setups_down if q < 2 else setups_up,
+                        free,
+                        pair_pen,
+                        masks,
+                        q < 2,
+                    )
+                else:
+                    i = _dearest(r, ex, base, up if q < 2 else down, free, pair_pen, thr)
                 dear[4 * d + q] = i
                 if i >= 0:
                     ok |= 1 << i
