@@ -27,8 +27,9 @@ def test_a_whole_game_typed_on_stdin(tmp_path: Path) -> None:
     typed = [action.text() for seat, action in expected.history if seat == 0]
     lines = ["99 z9", "hello", *typed]  # two mistakes first: refused, then asked again
     record_path = tmp_path / "game.json"
-    result = partie("play", "the-game", "--players", "2", "--bots", "1", "--seed", "42",
-                    "--record", str(record_path), stdin="\n".join(lines) + "\n")  # fmt: skip
+    result = partie("play", "the-game", "--players", "2", "--bots", "1", "--bot", "greedy",
+                    "--seed", "42", "--record", str(record_path),
+                    stdin="\n".join(lines) + "\n")  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert "pile inconnue : 'z9'" in result.stdout
     assert "coup illisible : 'hello'" in result.stdout
@@ -56,7 +57,9 @@ def test_end_of_input_saves_the_unfinished_game(tmp_path: Path) -> None:
                     "--record", str(tmp_path / "r.json"), stdin="")  # fmt: skip
     assert result.returncode == 0
     assert "Partie interrompue" in result.stdout
-    assert Record.read(tmp_path / "r.json").result is None
+    record = Record.read(tmp_path / "r.json")
+    assert record.result is None
+    assert record.players == ["human", "heuristic"]  # the default partner
 
 
 def test_simulate_json_is_reproducible() -> None:

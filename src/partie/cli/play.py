@@ -7,6 +7,7 @@ language and where the record goes.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import click
 from rich.console import Console
@@ -60,7 +61,13 @@ def fresh_seed(seed: int | None) -> int:
     show_default=True,
     help="How many of the players are bots (they sit after the people).",
 )
-@click.option("--bot", "bot_name", default="greedy", show_default=True, help="Which bot.")
+@click.option(
+    "--bot",
+    "bot_name",
+    default="heuristic",
+    show_default=True,
+    help="Which bot: heuristic, best (stronger, slower to prepare), greedy, random, mc:N.",
+)
 @click.option("--expert", is_flag=True, help="Lay at least 3 cards while the draw pile lasts.")
 @click.option("--fewer-cards", is_flag=True, help="Deal every hand one card fewer.")
 @SEED
@@ -93,6 +100,8 @@ def play_the_game(
     }
     state = game.setup(options, seed)
     console = Console(highlight=False)
+    if bot_seats:
+        prepare_bots(game, bot_name, state, min(bot_seats), console, lang)
     finished = play_game(state, bot_seats, humans, stdin_reader, console, lang)
     names = ["human"] * humans + [bot_name] * bots
     path = save_record(state, names, record_path)
@@ -101,6 +110,21 @@ def play_the_game(
             ("Partie interrompue. " if lang == "fr" else "Game stopped. ") + f"seed {seed}"
         )
     console.print(("Enregistrement : " if lang == "fr" else "Record: ") + str(path))
+
+
+def prepare_bots(
+    game: Any, bot_name: str, state: Any, seat: int, console: Console, lang: str
+) -> None:
+    """Let a throwaway bot choose a move from a bot seat's view, under a spinner, so that
+    the compiled kernels the bots use are built (the first time, up to a minute) or
+    loaded from the cache before the game starts, not at the bots' first move."""
+    message = (
+        "Préparation des bots (la première fois, jusqu'à une minute)…"
+        if lang == "fr"
+        else "Preparing the bots (the first time, up to a minute)…"
+    )
+    with console.status(message):
+        game.make_bot(bot_name, 0).act(state.view(seat))
 
 
 VARIANTS = ("tactique", "jeu-decisif", "debutants-pros")
