@@ -7,12 +7,12 @@ language and where the record goes.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import click
 from rich.console import Console
 
 from partie.cli.common import lang as default_lang
+from partie.core.game import Game, State
 from partie.core.registry import get_game
 from partie.core.rng import derive_seed
 from partie.terminal.common import save_record, stdin_reader
@@ -113,7 +113,7 @@ def play_the_game(
 
 
 def prepare_bots(
-    game: Any, bot_name: str, state: Any, seat: int, console: Console, lang: str
+    game: Game, bot_name: str, state: State, seat: int, console: Console, lang: str
 ) -> None:
     """Let a throwaway bot choose a move from a bot seat's view, under a spinner, so that
     the compiled kernels the bots use are built (the first time, up to a minute) or

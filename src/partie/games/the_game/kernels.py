@@ -306,8 +306,9 @@ def _dearest_sorted(
     cheapest card above ``thr`` among those the pair rule does not touch is the first
     (or last) of ``masks[3, r]`` (above ``thr``) in ``m``, and the cheapest the rule
     touches is the first (or last) of them: being in ``m`` they are not cheap, hence
-    above ``thr`` with the penalty. The two are compared, the lower index winning a tie as in the
-    plain scan. ``with_partner`` holds the cards with a partner (``pair[i] != 0``)."""
+    above ``thr`` with the penalty. The two are compared, the lower index winning a tie
+    as in the plain scan. ``with_partner`` holds the cards with a partner
+    (``pair[i] != 0``)."""
     penal = 0
     t = with_partner & m
     while t != 0:
@@ -356,6 +357,7 @@ def _expand(
     setups_up: int,
     setups_down: int,
     in_order: bool,
+    sorted_costs: bool,
     base: np.ndarray,
     masks: np.ndarray,
     parent: int,
@@ -410,13 +412,7 @@ def _expand(
             ok = masks[2, r]
             ex = cand & ~masks[1, r]
             if ex != 0:
-                if (
-                    in_order
-                    and params[OWN_WEIGHT] >= 0.0
-                    and params[TRICK_BONUS] >= 0.0
-                    and thr >= 0.0
-                    and pair_pen >= 0.0
-                ):
+                if sorted_costs:
                     i = _dearest_sorted(
                         r,
                         ex,
@@ -564,6 +560,14 @@ def _plan(
                     down[i] = 1 << j
                     setups_up |= 1 << i
     pair_pen = params[PAIR_PENALTY]
+    # With these signs a sorted hand's cost rows are monotone (``_dearest_sorted``).
+    sorted_costs = (
+        in_order
+        and params[OWN_WEIGHT] >= 0.0
+        and params[TRICK_BONUS] >= 0.0
+        and thr >= 0.0
+        and pair_pen >= 0.0
+    )
     if in_order:
         rest[0] = _least_gains_sorted(
             hand, h, tops, alive_cum, params[TRICK_BONUS], thr, low, up, down
@@ -599,6 +603,7 @@ def _plan(
         setups_up,
         setups_down,
         in_order,
+        sorted_costs,
         base,
         masks,
         -1,
@@ -677,6 +682,7 @@ def _plan(
                 setups_up,
                 setups_down,
                 in_order,
+                sorted_costs,
                 base,
                 masks,
                 full[d - 1] if inherit else -1,
