@@ -59,6 +59,20 @@ def test_table_without_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert "win rate (95% CI)" in out and "mean score" in out
 
 
+DEFAULT_BOTS = [("the-game", "heuristic"), ("tennis-quizz", "quiz"), ("tennis-mots", "greedy")]
+
+
+@pytest.mark.parametrize(("game", "bot"), DEFAULT_BOTS)
+def test_each_game_has_a_default_bot(
+    capsys: pytest.CaptureFixture[str], game: str, bot: str
+) -> None:
+    # Without --bot every game runs, with a bot of its own (Tennis Quizz has no greedy).
+    code, out, err = run(capsys, "simulate", game, "--games", "2", "--json", "--workers", "1")
+    assert code == 0, err
+    [summary] = json_lines(out)
+    assert summary["bot"] == bot and summary["games"] == 2
+
+
 def test_mixed_bots_per_seat(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(
         capsys, "simulate", "the-game", "--bot", "greedy", "--bot", "random",

@@ -75,7 +75,8 @@ def ray_session(address: str | None, workers: int | None) -> Iterator[None]:
     "--bot",
     "bots",
     multiple=True,
-    help="Bot name; give it once for every seat, or once per seat (default: greedy).",
+    help="Bot name; give it once for every seat, or once per seat (default: the game's own: "
+    "heuristic, quiz, greedy).",
 )
 @click.option(
     "--players",
@@ -166,7 +167,7 @@ def simulate(
         raise click.UsageError("--workers sizes local runs only; a Ray cluster has its own CPUs")
     if counts is not None and len(counts) > 1 and len(bots) > 1:
         raise click.UsageError("a --players sweep takes one --bot for every seat")
-    bots = bots or ("greedy",)
+    bots = bots or (the_game.default_bot,)
     options = parse_option_pairs(pairs)
     if counts is None:
         counts = [options.get("players") or (len(bots) if len(bots) > 1 else the_game.min_players)]

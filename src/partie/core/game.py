@@ -123,6 +123,8 @@ class Game(ABC):
     name: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    default_bot: ClassVar[str] = "random"
+    """The bot ``partie simulate`` seats when none is named."""
 
     @abstractmethod
     def parse_options(self, data: dict[str, Any] | None = None) -> Any:

@@ -55,6 +55,7 @@ class TennisMots(Game):
     name = "Tennis de mots"
     min_players = 2
     max_players = 4
+    default_bot = "greedy"
 
     def parse_options(self, data: dict[str, Any] | None = None) -> TennisMotsOptions:
         options = options_from_json(TennisMotsOptions, data)

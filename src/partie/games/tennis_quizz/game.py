@@ -55,6 +55,7 @@ class TennisQuizz(Game):
     name = "Tennis Quizz"
     min_players = 2
     max_players = 6
+    default_bot = "quiz"
 
     def parse_options(self, data: dict[str, Any] | None = None) -> QuizzOptions:
         options = options_from_json(QuizzOptions, data)

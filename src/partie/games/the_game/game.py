@@ -35,6 +35,7 @@ class TheGame(Game):
     name = "The Game"
     min_players = 1
     max_players = 5
+    default_bot = "heuristic"
 
     def parse_options(self, data: dict[str, Any] | None = None) -> TheGameOptions:
         options = options_from_json(TheGameOptions, data)
