@@ -1114,6 +1114,18 @@ def _can_play(hand: np.ndarray, n: int, tops: np.ndarray, need: int) -> bool:
     return False
 
 
+@njit(cache=True, inline="always")
+def next_holding(sizes: np.ndarray, current: int, players: int) -> int:
+    """The seat after ``current`` that still holds cards (the rules skip empty hands);
+    ``current`` itself when no other does."""
+    nx = current
+    for _ in range(players):
+        nx = (nx + 1) % players
+        if sizes[nx] > 0:
+            break
+    return nx
+
+
 @njit(cache=True)
 def play_game(
     order: np.ndarray,
@@ -1301,12 +1313,7 @@ def _play(
             for x in range(102):
                 own_cum[x] += x > c
         sizes[current] = m
-        nx = current
-        for _ in range(players):
-            nx = (nx + 1) % players
-            if sizes[nx] > 0:
-                break
-        current = nx
+        current = next_holding(sizes, current, players)
 
 
 @njit(cache=True)

@@ -21,6 +21,7 @@ from partie.games.the_game.kernels import (
     MAX_PLAN,
     PAIR_PENALTY,
     _can_play,
+    next_holding,
     plan_turn,
     play_cost,
     prefix_counts,
@@ -170,12 +171,7 @@ def rollout(
             drawn += 1
             m += 1
         sizes[current] = m
-        nx = current
-        for _ in range(players):
-            nx = (nx + 1) % players
-            if sizes[nx] > 0:
-                break
-        current = nx
+        current = next_holding(sizes, current, players)
 
 
 @njit(cache=True)
