@@ -29,6 +29,28 @@ from partie.games.the_game.kernels import (
 )
 
 
+@njit(cache=True, inline="always")
+def _lay(
+    hands: np.ndarray,
+    sizes: np.ndarray,
+    s: int,
+    card: int,
+    pile: int,
+    tops: np.ndarray,
+    alive: np.ndarray,
+) -> None:
+    """Seat ``s`` lays ``card`` on ``pile``: out of its (unordered) hand, the last card
+    taking its place, onto the pile, and no longer alive."""
+    n = sizes[s]
+    for i in range(n):
+        if hands[s, i] == card:
+            hands[s, i] = hands[s, n - 1]
+            break
+    sizes[s] = n - 1
+    tops[pile] = card
+    alive[card] = False
+
+
 @njit(cache=True)
 def _greedy_turn(
     hands: np.ndarray,
@@ -115,15 +137,7 @@ def rollout(
             first = False
             played = first_len
             for k in range(first_len):
-                c = first_cards[k]
-                n = sizes[current]
-                for i in range(n):
-                    if hands[current, i] == c:
-                        hands[current, i] = hands[current, n - 1]
-                        break
-                sizes[current] = n - 1
-                tops[first_piles[k]] = c
-                alive[c] = False
+                _lay(hands, sizes, current, first_cards[k], first_piles[k], tops, alive)
         elif solve_cap > 0 and players == 1 and draw_left == 0:
             n = sizes[current]
             laid = endgame_solve(hands[current], n, tops, solve_cap, 12, plan_c, plan_p)
@@ -137,15 +151,7 @@ def rollout(
                 hand, tops, alive, need, draw_left, players, no_signals, params, plan_c, plan_p
             )
             for k in range(length):
-                c = plan_c[k]
-                m = sizes[current]
-                for i in range(m):
-                    if hands[current, i] == c:
-                        hands[current, i] = hands[current, m - 1]
-                        break
-                sizes[current] = m - 1
-                tops[plan_p[k]] = c
-                alive[c] = False
+                _lay(hands, sizes, current, plan_c[k], plan_p[k], tops, alive)
             played = length
         else:
             played = _greedy_turn(
