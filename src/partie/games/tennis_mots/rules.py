@@ -812,6 +812,8 @@ class TennisMotsState(State):
         table_ids = [c for c, _g, _l in self.table]
         tricks = self.tricks[winner]
         taken = len(table_ids) + len(self.pot)
+        # The table and the pot are face up: what they are worth is public.
+        points = sum(values[c] for c in table_ids) + sum(values[c] for c in self.pot)
         tricks.extend(table_ids)
         tricks.extend(self.pot)
         self.table = []
@@ -833,6 +835,7 @@ class TennisMotsState(State):
             kind="rally",
             winner=winner,
             cards=taken,
+            points=points,
             bonus=paid,
             ace=ace,
             unpaid=unpaid,

@@ -1,0 +1,527 @@
+"""Tennis de mots on the web: the table options a browser may set, the preview of a
+word being built, the hints after a shot, and one line per action for everyone.
+
+Everything here works from **one seat's view** (what ``state.view(seat)`` gives): the
+preview and the hints never see another hand or the draw order. The preview runs the
+engine's own check on a state rebuilt from that view, so the screen and the engine
+can never disagree on a shot's name, its points or the reason it is refused.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from partie.core.errors import IllegalAction, InvalidAction, NotYourTurn, PartieError
+from partie.games.tennis_mots import shots as names_of
+from partie.games.tennis_mots.bots import BOTS, load_lexicon
+from partie.games.tennis_mots.cards import LETTERS_SET, load_deck
+from partie.games.tennis_mots.movegen import hints as best_shots
+from partie.games.tennis_mots.rules import (
+    Accept,
+    Challenge,
+    Net,
+    Pending,
+    Plan,
+    Shot,
+    TennisMotsOptions,
+    TennisMotsState,
+    action_from_json,
+    cards_text,
+)
+
+GAME_ID = "tennis-mots"
+
+OPTION_SPECS: list[dict[str, Any]] = [
+    {
+        "name": "players",
+        "type": "int",
+        "default": 2,
+        "min": 2,
+        "max": 4,
+        "label": {"fr": "Joueurs", "en": "Players"},
+    },
+    {
+        "name": "serve_weight",
+        "type": "int",
+        "default": 5,
+        "min": 0,
+        "max": 60,
+        "label": {"fr": "Poids du service", "en": "Serve weight"},
+        "help": {
+            "fr": "ce que vaut au moins un service ; en dessous, c'est une faute",
+            "en": "what a serve must be worth at least; under it, it is a fault",
+        },
+    },
+    {
+        "name": "bluff",
+        "type": "bool",
+        "default": True,
+        "label": {"fr": "Bluff toléré", "en": "Bluffing tolerated"},
+        "help": {
+            "fr": "NET et LIGNE passent sans vérification et peuvent être contestés ; "
+            "sans bluff, chaque mot est vérifié aussitôt",
+            "en": "NET and LIGNE shots are not checked and may be challenged; without "
+            "bluffing every word is checked at once",
+        },
+    },
+    {
+        "name": "sets_to_win",
+        "type": "int",
+        "default": 2,
+        "min": 1,
+        "max": 5,
+        "label": {"fr": "Sets gagnants", "en": "Sets to win"},
+    },
+]
+"""Every option of ``TennisMotsOptions`` a browser may set. ``lexicon`` and ``deck`` are
+file paths on the server: they never come from the network."""
+
+NETWORK_OPTIONS = frozenset(spec["name"] for spec in OPTION_SPECS)
+
+BOT_SPECS = [
+    "simple",
+    "greedy",
+    "tactician",
+    "mc:40",
+    "greedy@5000",
+    "tactician@20000",
+]
+"""Bots offered in the lobby (any spec ``bots.bot_from_spec`` reads is accepted):
+``@N`` limits a bot to the N most frequent French words, ``mc:N`` runs N playouts."""
+
+
+def option_specs() -> list[dict[str, Any]]:
+    """The option specs for ``GET /api/games`` (copies: callers may change them)."""
+    return [dict(spec) for spec in OPTION_SPECS]
+
+
+def bot_names() -> list[str]:
+    return sorted({*BOTS, "mc"})
+
+
+def network_options(data: dict[str, Any] | None) -> dict[str, Any]:
+    """The options a browser sent, refused when they name a file path (or anything
+    that is not a table option)."""
+    data = dict(data or {})
+    for key in data:
+        if key not in NETWORK_OPTIONS:
+            known = ", ".join(sorted(NETWORK_OPTIONS))
+            raise PartieError(
+                f"option inconnue : {key!r} (options : {known})",
+                f"unknown option: {key!r} (options: {known})",
+                code="bad_options",
+            )
+    return data
+
+
+# The state one seat can see -----------------------------------------------------------
+
+
+def state_from_view(view: dict[str, Any]) -> TennisMotsState:
+    """A state holding only what ``view`` shows: the table, the pot, this seat's hand,
+    whose turn it is. Other hands and the draw pile are empty, so any check run on it
+    uses nothing hidden. Good for checking a shot, never for playing on."""
+    options = view["options"]
+    deck = load_deck(options.get("deck"))
+    lexicon = load_lexicon(options.get("lexicon"))
+    n = view["players"]
+    seat = view["seat"]
+    state = object.__new__(TennisMotsState)
+    state.game = None
+    state._options = TennisMotsOptions(
+        players=n,
+        serve_weight=options["serve_weight"],
+        bluff=options["bluff"],
+        lexicon=options.get("lexicon"),
+        deck=options.get("deck"),
+        sets_to_win=options["sets_to_win"],
+    )
+    state.seed = 0
+    state.deck = deck
+    state.lexicon = lexicon
+    state.over = bool(view["over"])
+    state.phase = view["phase"]
+    state.turn = view["turn"]
+    state.server = view["server"]
+    state.serve_number = view["serve_number"]
+    state.last_rally = view["last_rally"]
+    state.in_rally = list(view["in_rally"])
+    state.table = [(c["id"], c["glyph"], c["letter"]) for c in view["table"]]
+    state.pot = [c["id"] for c in view["pot"]]
+    state.hands = [[] for _ in range(n)]
+    if seat is not None:
+        state.hands[seat] = [c["id"] for c in view["hand"] or []]
+    pending = view["pending"]
+    state.pending = (
+        None
+        if pending is None
+        else Pending(
+            pending["shooter"],
+            pending["kind"],
+            tuple((c, g, letter) for c, g, letter in pending["cards"]),
+            True,  # unknown from a view: never used by a check
+            list(pending["waiting"]),
+            False,
+        )
+    )
+    return state
+
+
+# Preview ---------------------------------------------------------------------------------
+
+
+def _say(fr: str, en: str) -> dict[str, str]:
+    return {"fr": fr, "en": en}
+
+
+def preview(view: dict[str, Any], data: Any) -> dict[str, Any]:
+    """What ``data`` (an action's JSON) would do for the seat of ``view``, without
+    playing it. A shot under the weight is looked at as the NET (or fault) it would be.
+    Raises the engine's refusal (a ``PartieError``) when it could not be played."""
+    seat = view.get("seat")
+    if seat is None:
+        raise NotYourTurn("un spectateur ne joue pas", "a spectator does not play")
+    action = action_from_json(data)
+    state = state_from_view(view)
+    if isinstance(action, Challenge | Accept):
+        state._check(seat, action)
+        return {"action": action.to_json(), "kind": action.type}
+    try:
+        plan = state._check(seat, action)
+    except IllegalAction as refusal:
+        if not (isinstance(action, Shot) and action.cards):
+            raise
+        # Under the weight a shot is a NET (or a fault on a serve): say so, when the
+        # same cards can be laid that way.
+        try:
+            plan = state._check(seat, Net(action.cards))
+        except PartieError:
+            raise refusal from None
+        action = Net(action.cards)
+    assert plan is not None
+    return _describe_plan(state, action, plan)
+
+
+def _describe_plan(state: TennisMotsState, action: Shot | Net, plan: Plan) -> dict[str, Any]:
+    lexicon = state.lexicon
+    letters = "".join(letter for _c, _g, letter in plan.new)
+    serve = state.phase == "serve"
+    bluff = state.options.bluff
+    word = cards_text(plan.new)
+    info: dict[str, Any] = {
+        "action": action.to_json(),
+        "word": word,
+        "letters": letters,
+        "value": plan.value,
+        "weight": plan.weight,
+        "laid": len(plan.added),
+        "to_pot": len(plan.removed),
+        "known": plan.valid,
+        "complete": bool(plan.valid and "?" not in letters and lexicon.is_word(letters)),
+        "example": lexicon.example(letters) if plan.valid and "?" not in letters else None,
+    }
+    if isinstance(action, Shot):
+        names = list(plan.names)
+        info["kind"] = "serve" if serve else "shot"
+        info["names"] = names
+        info["announce"] = _say(names_of.announce(names, "fr"), names_of.announce(names, "en"))
+        challengeable = bluff and names_of.LIGNE in names
+        info["challengeable"] = challengeable
+        explain = [
+            _say(
+                f"{word} vaut {plan.value} points (il en faut {plan.weight}).",
+                f"{word} is worth {plan.value} points ({plan.weight} needed).",
+            )
+        ]
+        if names_of.AMORTI in names:
+            explain.append(
+                _say("Pile le poids : un AMORTI.", "Exactly the weight: a drop shot (AMORTI).")
+            )
+        if challengeable:
+            explain.append(
+                _say(
+                    "13 points ou plus : LIGNE, vos adversaires peuvent contester le mot.",
+                    "13 points or more: on the line (LIGNE), your opponents may challenge "
+                    "the word.",
+                )
+            )
+        if not plan.valid:
+            explain.append(
+                _say(
+                    "Aucun mot français ne commence ainsi : c'est un bluff.",
+                    "No French word starts this way: it is a bluff.",
+                )
+            )
+        info["explain"] = explain
+        return info
+    if not plan.added:
+        info["kind"] = "pass"
+        info["names"] = []
+        info["announce"] = _say("PASSE", "pass")
+        info["challengeable"] = False
+        info["explain"] = [
+            _say(
+                "Vous passez : vous sortez de cet échange.",
+                "You pass: you are out of this rally.",
+            )
+        ]
+        return info
+    if serve and not state.last_rally:
+        second = state.serve_number == 2
+        info["kind"] = "double_fault" if second else "fault"
+        info["names"] = [names_of.DOUBLE_FAULT if second else names_of.FAULT]
+        info["announce"] = _say(info["names"][0], "double fault" if second else "fault")
+        info["challengeable"] = False
+        info["explain"] = [
+            _say(
+                f"{plan.value} points, sous le poids du service ({plan.weight}) : "
+                + (
+                    "DOUBLE FAUTE, vos cartes vont à votre pile de malus avec 3 cartes "
+                    "de pénalité, et le service passe au joueur suivant."
+                    if second
+                    else "FAUTE, vos cartes vont au pot et vous servez une seconde balle."
+                ),
+                f"{plan.value} points, under the serve weight ({plan.weight}): "
+                + (
+                    "DOUBLE FAULT, your cards go to your malus pile with 3 penalty cards "
+                    "and the serve goes to the next player."
+                    if second
+                    else "FAULT, your cards go to the pot and you serve a second ball."
+                ),
+            )
+        ]
+        return info
+    info["kind"] = "net"
+    info["names"] = [names_of.NET]
+    info["announce"] = _say("NET", "net")
+    info["challengeable"] = bluff
+    explain = [
+        _say(
+            f"{plan.value} points, sous le poids ({plan.weight}) : NET. Les "
+            f"{len(plan.added)} carte(s) posée(s) vont au pot, le mot de la table ne "
+            "change pas, vous complétez votre main et sortez de l'échange.",
+            f"{plan.value} points, under the weight ({plan.weight}): NET. The "
+            f"{len(plan.added)} card(s) laid go to the pot, the table word stays, you "
+            "draw back to 7 and leave the rally.",
+        )
+    ]
+    if bluff:
+        explain.append(
+            _say(
+                "Vos adversaires peuvent contester le mot.",
+                "Your opponents may challenge the word.",
+            )
+        )
+    info["explain"] = explain
+    return info
+
+
+# Hints -------------------------------------------------------------------------------------
+
+
+def hints(view_before: dict[str, Any], played: dict[str, Any] | None, top: int = 3) -> dict:
+    """The best shots the seat could have played from ``view_before`` (its own view
+    just before its last shot or NET), as the terminal's hints give them; ``played``
+    is the event of what it did (a ``shot`` or ``net`` event), for comparison."""
+    lexicon = load_lexicon(view_before["options"].get("lexicon"))
+    found = best_shots(view_before, lexicon, top=top)
+    value = played.get("value") if played and played.get("kind") == "shot" else None
+    return {
+        "word_before": view_before["word"],
+        "weight": view_before["weight"],
+        "played": played,
+        "shots": [
+            {
+                "word": h.text(),
+                "letters": h.letters,
+                "value": h.value,
+                "names": list(h.names),
+                "announce": _say(
+                    names_of.announce(h.names, "fr"), names_of.announce(h.names, "en")
+                ),
+                "better": value is None or h.value > value,
+            }
+            for h in found
+        ],
+    }
+
+
+# From the state, public parts only ----------------------------------------------------------
+
+
+def running(state: TennisMotsState) -> list[dict[str, int]]:
+    """Each seat's points so far in this set, as far as everyone can know them: the
+    face-up cards won (table and pot of each rally) and the face-up cards of double
+    faults, plus how many face-down cards (ACE bonus, penalty) lie beside them."""
+    n = state.options.players
+    out = [{"seen": 0, "hidden": 0, "malus_seen": 0, "malus_hidden": 0} for _ in range(n)]
+    events = state.events
+    start = 0
+    for i in range(len(events) - 1, -1, -1):
+        if events[i].get("kind") in ("set", "match"):
+            start = i + 1
+            break
+    for event in events[start:]:
+        kind = event.get("kind")
+        if kind == "rally":
+            row = out[event["winner"]]
+            row["seen"] += event.get("points", 0)
+            row["hidden"] += event["bonus"]
+        elif kind == "fault" and event["double"]:
+            row = out[event["seat"]]
+            row["malus_seen"] += event["value"]
+            row["malus_hidden"] += event["penalty"]
+    return out
+
+
+def public(state: TennisMotsState, seat: int | None) -> dict[str, Any]:
+    """What the table message adds to a view: the running points of the set (the
+    same for every seat: nothing here depends on ``seat``)."""
+    del seat
+    return {"running": running(state)}
+
+
+def hints_for(state: TennisMotsState, seat: int, top: int = 3) -> dict[str, Any]:
+    """The hints after ``seat``'s last shot or NET: the game is replayed to just before
+    it and only that seat's view of that moment is searched."""
+    last = None
+    for index in range(len(state.history) - 1, -1, -1):
+        who, action = state.history[index]
+        if who == seat and isinstance(action, Shot | Net):
+            last = index
+            break
+    if last is None:
+        return {
+            "shots": None,
+            "message": _say(
+                "Vous n'avez pas encore joué de coup.", "You have not played a shot yet."
+            ),
+        }
+    game = state.game
+    replay = game.setup(state.options, state.seed)
+    for who, action in state.history[:last]:
+        replay.apply(who, action)
+    before = replay.view(seat)
+    count = len(replay.events)
+    replay.apply(*state.history[last])
+    played = next((e for e in replay.events[count:] if e["kind"] in ("shot", "net", "fault")), None)
+    return hints(before, played, top)
+
+
+# One line per action ------------------------------------------------------------------------
+
+
+def describe(events: list[dict[str, Any]], names: list[str]) -> dict[str, str]:
+    """What the last action did, in French and English, from the events it logged
+    (``view["log"]``, newest last); ``names`` are the seats' names."""
+    lines_fr: list[str] = []
+    lines_en: list[str] = []
+    for event in events:
+        fr, en = describe_event(event, names)
+        if fr:
+            lines_fr.append(fr)
+            lines_en.append(en)
+    return {"fr": " ".join(lines_fr), "en": " ".join(lines_en)}
+
+
+def describe_event(event: dict[str, Any], names: list[str]) -> tuple[str, str]:
+    """One event of the engine's log as a sentence (French, English)."""
+
+    def who(seat: int | None) -> str:
+        if seat is None:
+            return "—"
+        return names[seat] if seat < len(names) and names[seat] else f"#{seat + 1}"
+
+    kind = event.get("kind")
+    if kind == "shot":
+        names_ = event["names"]
+        return (
+            f"{who(event['seat'])} : {event['word']} — {names_of.announce(names_, 'fr')} "
+            f"({event['value']} pts).",
+            f"{who(event['seat'])}: {event['word']} — {names_of.announce(names_, 'en')} "
+            f"({event['value']} pts).",
+        )
+    if kind == "net":
+        if not event["discarded"]:
+            return (f"{who(event['seat'])} passe.", f"{who(event['seat'])} passes.")
+        return (
+            f"{who(event['seat'])} : NET {event['word']} ({event['value']} < "
+            f"{event['weight']}), {event['discarded']} carte(s) au pot.",
+            f"{who(event['seat'])}: NET {event['word']} ({event['value']} < "
+            f"{event['weight']}), {event['discarded']} card(s) to the pot.",
+        )
+    if kind == "fault":
+        if event["double"]:
+            return (
+                f"{who(event['seat'])} : DOUBLE FAUTE ({event['word']}, {event['value']} < "
+                f"{event['weight']}), cartes et {event['penalty']} de pénalité au malus.",
+                f"{who(event['seat'])}: DOUBLE FAULT ({event['word']}, {event['value']} < "
+                f"{event['weight']}), cards and {event['penalty']} penalty to the malus pile.",
+            )
+        return (
+            f"{who(event['seat'])} : FAUTE ({event['word']}, {event['value']} < "
+            f"{event['weight']}), seconde balle.",
+            f"{who(event['seat'])}: FAULT ({event['word']}, {event['value']} < "
+            f"{event['weight']}), second serve.",
+        )
+    if kind == "challenge":
+        valid = event["valid"]
+        return (
+            f"{who(event['seat'])} conteste {event['word']} de {who(event['shooter'])} : "
+            + ("le mot est valide" if valid else "aucun mot ne commence ainsi")
+            + f", l'échange et le bonus vont à {who(event['winner'])}.",
+            f"{who(event['seat'])} challenges {event['word']} by {who(event['shooter'])}: "
+            + ("the word is valid" if valid else "no word starts so")
+            + f", the rally and the bonus go to {who(event['winner'])}.",
+        )
+    if kind == "rally":
+        extra_fr = extra_en = ""
+        if event["ace"]:
+            extra_fr += " ACE !"
+            extra_en += " ACE!"
+        if event["bonus"]:
+            extra_fr += f" +{event['bonus']} cartes de bonus."
+            extra_en += f" +{event['bonus']} bonus cards."
+        if event["unpaid"]:
+            extra_fr += " La pioche ne peut payer le bonus : toutes les cartes, fin du set."
+            extra_en += " The draw pile cannot pay the bonus: every card, the set ends."
+        return (
+            f"Jeu pour {who(event['winner'])} : {event['cards']} cartes aux plis.{extra_fr}",
+            f"Game to {who(event['winner'])}: {event['cards']} cards to the tricks.{extra_en}",
+        )
+    if kind == "set":
+        scores = " – ".join(str(s) for s in event["scores"])
+        winner = event["winner"]
+        return (
+            f"Fin du set {event['number']} : {scores}, "
+            + (f"gagné par {who(winner)}." if winner is not None else "égalité."),
+            f"End of set {event['number']}: {scores}, "
+            + (f"won by {who(winner)}." if winner is not None else "a tie."),
+        )
+    if kind == "match":
+        return (
+            f"Jeu, set et match : {who(event['winner'])} !",
+            f"Game, set and match: {who(event['winner'])}!",
+        )
+    return ("", "")
+
+
+def letters_of(cards: list[list[Any]]) -> str:
+    """The letters of laid cards, jokers as read (``?`` when unread)."""
+    return "".join(g if g in LETTERS_SET else (letter or "?") for _c, g, letter in cards)
+
+
+__all__ = [
+    "BOT_SPECS",
+    "GAME_ID",
+    "OPTION_SPECS",
+    "InvalidAction",
+    "bot_names",
+    "describe",
+    "describe_event",
+    "hints",
+    "network_options",
+    "option_specs",
+    "preview",
+    "state_from_view",
+]
