@@ -55,7 +55,7 @@ def _name(text: str) -> str:
 
 
 Name = Annotated[str, Field(max_length=200), AfterValidator(_name)]
-BotSpec = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z][a-z0-9_.:/-]*$")]
+BotSpec = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z][a-z0-9_.:/=,@-]*$")]
 Lang = Literal["fr", "en"]
 
 

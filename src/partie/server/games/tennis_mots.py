@@ -9,14 +9,17 @@ can never disagree on a shot's name, its points or the reason it is refused.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from partie.core.errors import IllegalAction, InvalidAction, NotYourTurn, PartieError
+from partie.core.game import Action, State
 from partie.games.tennis_mots import shots as names_of
 from partie.games.tennis_mots.bots import BOTS, load_lexicon
 from partie.games.tennis_mots.cards import LETTERS_SET, load_deck
 from partie.games.tennis_mots.movegen import hints as best_shots
 from partie.games.tennis_mots.rules import (
+    ACCEPT,
+    CHALLENGE,
     Accept,
     Challenge,
     Net,
@@ -28,6 +31,7 @@ from partie.games.tennis_mots.rules import (
     action_from_json,
     cards_text,
 )
+from partie.server.games import GameAdapter, NotSupported
 
 GAME_ID = "tennis-mots"
 
@@ -511,7 +515,65 @@ def letters_of(cards: list[list[Any]]) -> str:
     return "".join(g if g in LETTERS_SET else (letter or "?") for _c, g, letter in cards)
 
 
+# The adapter ----------------------------------------------------------------------------
+
+
+def action_text(action: Action) -> dict[str, str]:
+    """How an action reads in the table message's ``last`` line."""
+    if isinstance(action, Shot):
+        return _say(action.text(), action.text())
+    if isinstance(action, Net):
+        if not action.cards:
+            return _say("passe", "pass")
+        word = cards_text(action.cards)
+        return _say(f"net {word}", f"net {word}")
+    if action == CHALLENGE:
+        return _say("conteste", "challenges")
+    if action == ACCEPT:
+        return _say("laisse passer", "lets it pass")
+    text = str(action.to_json())
+    return _say(text, text)
+
+
+class TennisMotsAdapter(GameAdapter):
+    """Tennis de mots for ``partie serve``: options without file paths, the preview of
+    a word being built, hints after a shot, the running points of the set."""
+
+    # Word lists and decks are files on the server: a browser never names one.
+    hidden_options = frozenset({"lexicon", "deck"})
+    option_text: ClassVar[dict[str, dict[str, Any]]] = {
+        spec["name"]: {k: spec[k] for k in ("label", "help", "min", "max") if k in spec}
+        for spec in OPTION_SPECS
+    }
+    offered_bots: ClassVar[list[str] | None] = BOT_SPECS
+    warm_bots = ("greedy",)
+
+    def describe(self, seat: int, action: Action, viewer: int | None) -> dict[str, Any]:
+        return {"seat": seat, "action": action.to_json(), "text": action_text(action)}
+
+    def public(self, state: State, seat: int | None) -> dict[str, Any] | None:
+        assert isinstance(state, TennisMotsState)
+        return public(state, seat)
+
+    def preview(self, state: State, seat: int, action: Action) -> dict[str, Any]:
+        return preview(state.view(seat), action.to_json())
+
+    def ask(self, state: State, seat: int | None, what: str, args: dict[str, Any]) -> Any:
+        assert isinstance(state, TennisMotsState)
+        if what != "hints":
+            raise NotSupported(f"question inconnue : {what!r}", f"unknown question: {what!r}")
+        if seat is None:
+            raise NotSupported(
+                "les conseils sont pour les joueurs assis", "hints are for seated players"
+            )
+        return hints_for(state, seat)
+
+
+ADAPTER = TennisMotsAdapter
+
+
 __all__ = [
+    "ADAPTER",
     "BOT_SPECS",
     "GAME_ID",
     "OPTION_SPECS",

@@ -239,6 +239,7 @@ let previewSeq = 0;
 let refusedText = null;
 let hintsInfo = null;
 let joker = null; // {card, at} while asking which letter a joker stands for
+let keysBound = false;
 
 function lang() {
   const l = (ctx && ctx.lang) || "fr";
@@ -265,12 +266,18 @@ function seatName(seat) {
 }
 
 function view() {
-  return msg ? msg.view : null;
+  if (!msg || !msg.view) return null;
+  // A replay with every card open sends {seats: [views], public: view}.
+  return msg.view.public ? msg.view.public : msg.view;
+}
+
+function openHands() {
+  return msg && msg.view && msg.view.seats ? msg.view.seats.map((v) => v.hand || []) : null;
 }
 
 function myTurnToLay() {
   const v = view();
-  if (!v || v.over || v.seat === null || v.seat === undefined) return false;
+  if (!v || (ctx && ctx.readOnly) || v.over || v.seat === null || v.seat === undefined) return false;
   return v.pending === null && v.to_act.includes(v.seat) && v.turn === v.seat;
 }
 
@@ -388,7 +395,8 @@ function playDraft() {
 function askHints() {
   Promise.resolve(ctx.ask("hints", {}))
     .then((answer) => {
-      hintsInfo = answer && answer.info !== undefined ? answer.info : answer;
+      if (!answer) return;
+      hintsInfo = answer.type === "refused" ? { message: { fr: answer.fr, en: answer.en } } : answer.info;
       render();
     })
     .catch(() => {});
@@ -562,7 +570,7 @@ function pendingEl(v) {
   const p = v.pending;
   if (!p) return null;
   const kind = strings[lang()].kinds[p.kind] || p.kind;
-  const mine = v.seat !== null && v.seat !== undefined && p.waiting.includes(v.seat);
+  const mine = !ctx.readOnly && v.seat !== null && v.seat !== undefined && p.waiting.includes(v.seat);
   return h(
     "section",
     { class: "tennis-mots-pending", role: "status", "aria-live": "polite" },
@@ -703,6 +711,14 @@ function builderEl(v) {
 }
 
 function handEl(v) {
+  const open = openHands();
+  if (open) {
+    return h(
+      "section",
+      { class: "tennis-mots-hand", "aria-label": tr("hand") },
+      open.map((hand, s) => h("div", { class: "tennis-mots-row" }, h("span", null, seatName(s) + " : "), hand.map((c) => cardEl(c)))),
+    );
+  }
   if (v.seat === null || v.seat === undefined) return h("p", null, tr("spectator"));
   const mine = handCards();
   const can = myTurnToLay();
@@ -800,7 +816,7 @@ function logEl(v) {
 }
 
 function hintsEl(v) {
-  if (v.seat === null || v.seat === undefined) return null;
+  if (ctx.readOnly || v.seat === null || v.seat === undefined) return null;
   const box = [h("button", { type: "button", class: "tennis-mots-hints-button", "data-fkey": "hints", title: tr("hints_help"), onclick: askHints }, tr("hints"))];
   if (hintsInfo) {
     if (hintsInfo.shots === undefined) {
@@ -877,15 +893,19 @@ export function mount(el, context) {
   if (!document.querySelector("link[data-tennis-mots-css]")) {
     document.head.appendChild(h("link", { rel: "stylesheet", href: new URL("./tennis-mots.css", import.meta.url).href, "data-tennis-mots-css": "1" }));
   }
-  document.addEventListener("keydown", onKey);
+  if (!keysBound) {
+    keysBound = true;
+    document.addEventListener("keydown", onKey);
+  }
 }
 
 export function update(message) {
   if (!message) return;
   if (message.type === "refused") {
+    if (message.ref !== "act") return false;
     refusedText = message[lang()] || message.fr;
     render();
-    return;
+    return true;
   }
   if (message.type !== "table") return;
   msg = message;
