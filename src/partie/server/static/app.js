@@ -701,9 +701,10 @@ class TableClient {
   render() {
     if (!this.msg) return;
     const table = this.msg.table;
-    replaceChildren(this.top, this.header(table), table.status === "open" ? this.seatsPanel(table) : null);
+    const controls = this.controls(table);
+    replaceChildren(this.top, this.header(table), table.status === "open" ? this.seatsPanel(table) : null, table.status === "over" ? controls : null);
     this.renderGame(table);
-    replaceChildren(this.bottom, this.controls(table));
+    replaceChildren(this.bottom, table.status === "over" ? null : controls);
   }
 
   header(table) {
@@ -1024,11 +1025,11 @@ async function replayPage(code) {
         "div",
         { class: "card replay-bar", role: "group", "aria-label": t("replay") },
         h("div", { class: "row" },
-          button("replay-first", t("replay_first"), "⏮", 0, index === 0),
+          button("replay-first", t("replay_first"), "|◀", 0, index === 0),
           button("replay-prev", t("replay_prev"), "◀", index - 1, index === 0),
           h("span", { class: "step", id: "replay-step", "aria-live": "polite" }, t("replay_step", { i: n ? index + 1 : 0, n })),
           button("replay-next", t("replay_next"), "▶", index + 1, index >= n - 1),
-          button("replay-last", t("replay_last"), "⏭", n - 1, index >= n - 1),
+          button("replay-last", t("replay_last"), "▶|", n - 1, index >= n - 1),
         ),
         h("div", { class: "row" },
           h("label", { for: "replay-seat" }, t("replay_seat")),
@@ -1073,9 +1074,10 @@ async function replayPage(code) {
   };
 
   function describeAction(step) {
-    if (step.text) return pick(step.text, lang);
-    const who = step.seat === null || step.seat === undefined ? "" : `${step.seat + 1}. `;
-    return `${who}${JSON.stringify(step.action)}`;
+    const seat = step.seat === null || step.seat === undefined ? null : summary.seats.find((s) => s.seat === step.seat);
+    let who = "";
+    if (seat) who = `${seat.kind === "bot" ? `${t("bot")} ${seat.bot || seat.name}` : seat.name || t("seat_label", { n: seat.seat + 1 })} (${t("seat_n", { n: seat.seat + 1 })}) : `;
+    return `${who}${step.text ? pick(step.text, lang) : JSON.stringify(step.action)}`;
   }
 
   onLangChange = () => {
