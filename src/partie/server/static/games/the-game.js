@@ -661,7 +661,7 @@ function renderChat() {
   if (!els.chatLog || ctx.readOnly) return;
   const canTalk = ctx.seat !== null && ctx.seat !== undefined;
   els.keys.hidden = !canTalk || view().over;
-  els.legend.hidden = !myTurn();
+  els.legend.style.visibility = myTurn() ? "visible" : "hidden";
   els.chat.hidden = !canTalk && chatLog.length === 0;
   replaceChildren(
     els.chatLog,
