@@ -77,13 +77,27 @@ def test_two_players_join_play_reload_and_watch(server: Any, browser: Any, shots
     expect(alice.locator("#seats")).to_contain_text("Bob <i>le</i> bot")
     assert alice.locator("#seats i").count() == 0  # a name is text, never markup
 
+    # The owner changes an option before the start: expert, three cards a turn.
+    alice.check("#tbl-opt-expert")
+    alice.click("#apply-options")
+    expect(alice.locator("#tbl-opt-expert")).to_be_checked()
     alice.click("#start")
+    expect(alice.locator("#tg-still")).to_contain_text("3 carte")
     expect_turn(alice)
     expect_turn(bob, mine=False)
     shots(alice, "started")
 
     first = lay_by_clicking(alice, 2)
     expect(alice.locator("#tg-laid")).to_contain_text(f"{first[0]} sur")
+    expect(alice.locator("#tg-end-turn")).to_be_disabled()  # two of three laid
+    # The third card is dragged onto a pile.
+    card = alice.locator("#tg-hand button.card.fit-one, #tg-hand button.card.fit-many").first
+    dragged = int(card.get_attribute("data-card"))
+    card.click()  # shows which piles take it
+    target = alice.locator("#tg-piles .pile-target.target").first
+    card.drag_to(target)
+    expect(alice.locator(f'#tg-hand button.card[data-card="{dragged}"]')).to_have_count(0)
+    first.append(dragged)
     alice.click("#tg-end-turn")
     expect_turn(bob)
     assert first[-1] in tops(bob)  # the last card laid tops its pile on the other screen
@@ -107,12 +121,12 @@ def test_two_players_join_play_reload_and_watch(server: Any, browser: Any, shots
     bob.keyboard.press("Escape")
     shots(bob, "refused-phone", full_page=False)
 
-    lay_by_clicking(bob, 2)
+    lay_by_clicking(bob, 3)
     bob.click("#tg-end-turn")
     expect_turn(alice)
 
     # Alice's second turn with the keyboard only; F ends it.
-    lay_by_keyboard(alice, 2)
+    lay_by_keyboard(alice, 3)
     alice.keyboard.press("f")
     expect_turn(bob)
     shots(alice, "desktop-in-progress", full_page=False)
@@ -128,6 +142,7 @@ def test_two_players_join_play_reload_and_watch(server: Any, browser: Any, shots
     expect(bob.locator("#tg-chat-error")).to_contain_text("nombre")
 
     # A pile signal shows on every screen, in words and not by colour alone.
+    bob.click("#tg-signals-toggle")  # folded away on a phone
     bob.locator("#tg-piles .pile").nth(2).locator("button.signal-keep").click()
     expect(alice.locator("#tg-piles .pile").nth(2).locator(".pile-signals")).to_contain_text(
         "Garde"
@@ -154,8 +169,11 @@ def test_two_players_join_play_reload_and_watch(server: Any, browser: Any, shots
 
 def test_bots_finish_then_replay_and_download(server: Any, browser: Any, shots: Any) -> None:
     owner = open_page(browser, server.url + "/")
-    code = create_table(owner, players=2, seats={0: "greedy", 1: "greedy"})
+    code = create_table(owner, players=2, seats={0: "greedy"})
     expect(owner.locator("#seats")).to_contain_text("bot greedy")
+    owner.select_option("#bot-1", "random")
+    owner.click("#bot-1-go")
+    expect(owner.locator("#seats")).to_contain_text("bot random")
     owner.click("#start")
     end = owner.locator("#tg-end")
     expect(end).to_be_visible(timeout=60_000)
@@ -183,7 +201,7 @@ def test_bots_finish_then_replay_and_download(server: Any, browser: Any, shots: 
     owner.keyboard.press("End")
     expect(step).to_have_text(f"Coup {total} sur {total}")
     owner.select_option("#replay-seat", "1")
-    expect(owner.locator("#tg-hand-title")).to_contain_text("bot greedy")
+    expect(owner.locator("#tg-hand-title")).to_contain_text("bot random")
     shots(owner, "replay")
 
     record = owner.request.get(f"{server.url}/api/tables/{code.replace('-', '')}/record")

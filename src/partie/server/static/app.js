@@ -300,7 +300,10 @@ async function lobbyPage() {
         draft.name = event.target.value;
       },
     });
-    form.appendChild(h("div", { class: "field" }, h("label", { for: "new-name" }, t("your_name")), nameInput));
+    form.appendChild(
+      h("div", { class: "field" }, h("label", { for: "new-name" }, t("your_name")), nameInput, h("p", { class: "help", id: "new-name-help" }, t("creator_name_help"))),
+    );
+    nameInput.setAttribute("aria-describedby", "new-name-help");
     const submit = h("button", { type: "submit", class: "primary", id: "create" }, t("create"));
     form.appendChild(submit);
     form.addEventListener("submit", async (event) => {
@@ -316,11 +319,10 @@ async function lobbyPage() {
         store(ownerKey(code), created.owner_token);
         const name = draft.name.trim();
         if (name) store("partie.name", name);
+        // With a name, the creator sits at the first seat left to a person; without
+        // one they only watch (a teacher setting up a table for others).
         const firstPerson = draft.seats.findIndex((s) => !s);
-        sessionStorage.setItem(
-          autoSitKey(code),
-          JSON.stringify({ seat: firstPerson, name: name || t("seat_label", { n: firstPerson + 1 }) }),
-        );
+        if (name && firstPerson >= 0) sessionStorage.setItem(autoSitKey(code), JSON.stringify({ seat: firstPerson, name }));
         location.assign(`/t/${code}`);
       } catch (err) {
         submit.disabled = false;
@@ -843,7 +845,7 @@ class TableClient {
               { id, "data-fkey": id, class: "small", onchange: (e) => (this.botChoice[seat.seat] = e.target.value) },
               bots.map((b) => h("option", { value: b, selected: b === chosen }, b)),
             ),
-            h("button", { type: "button", class: "small", "data-fkey": `${id}-go`, onclick: () => this.send({ type: "seat_bot", seat: seat.seat, bot: this.botChoice[seat.seat] || chosen }) }, t("put_bot")),
+            h("button", { type: "button", class: "small", id: `${id}-go`, "data-fkey": `${id}-go`, onclick: () => this.send({ type: "seat_bot", seat: seat.seat, bot: this.botChoice[seat.seat] || chosen }) }, t("put_bot")),
           );
         } else {
           items.push(h("button", { type: "button", class: "small", "data-fkey": `unbot-${seat.seat}`, onclick: () => this.send({ type: "seat_bot", seat: seat.seat, bot: null }) }, t("remove_bot")));
@@ -862,7 +864,7 @@ class TableClient {
   }
 
   controls(table) {
-    if (!this.you.owner) return null;
+    if (!this.you.owner) return table.status === "over" ? h("p", { class: "muted" }, t("again_wait")) : null;
     const game = this.gameInfo();
     if (table.status === "open") {
       if (!this.optionDraft) this.optionDraft = { ...table.options };
@@ -879,7 +881,11 @@ class TableClient {
         settingsFields(this.settingsDraft, "tbl"),
         h("div", { class: "row" },
           h("button", { type: "button", id: "apply-options", onclick: () => {
-            this.send({ type: "options", options: this.optionDraft, settings: { ...(this.msg.table.settings || {}), ...this.settingsDraft } });
+            // Only the options the form shows: the others (hidden ones such as a fixed
+            // deal) are the server's to keep.
+            const shown = new Set(((game && game.options) || []).map((o) => o.name));
+            const options = Object.fromEntries(Object.entries(this.optionDraft).filter(([k]) => shown.has(k)));
+            this.send({ type: "options", options, settings: { ...(this.msg.table.settings || {}), ...this.settingsDraft } });
             this.optionDraft = null;
             this.settingsDraft = null;
           } }, t("apply_options")),

@@ -167,16 +167,25 @@ export function mount(root, context) {
     handTitle: h("h3", { class: "tg-hand-title", id: "tg-hand-title" }, t("tg_hand")),
     keys: h("p", { class: "help tg-keys" }, t("tg_keys")),
     legend: h("p", { class: "help tg-legend", id: "tg-legend" }, t("tg_legend")),
+    signalToggle: h("button", { type: "button", class: "tiny", id: "tg-signals-toggle", "aria-controls": "tg-piles", "aria-expanded": "false" }, `${SIGNAL_ICON.keep} ${t("tg_signals")}`),
     start: h("div", { class: "tg-start", id: "tg-start" }),
     end: h("section", { class: "tg-end card", id: "tg-end", hidden: true, "aria-live": "polite" }),
     chat: h("section", { class: "tg-chat", id: "tg-chat", "aria-label": t("tg_chat") }),
   };
   els.hand.addEventListener("keydown", onHandKey);
+  // Signal buttons fold away on a phone so the hand stays on screen; the signals set
+  // are always shown on the piles.
+  const showSignals = (on) => {
+    els.piles.classList.toggle("show-signals", on);
+    els.signalToggle.setAttribute("aria-expanded", on ? "true" : "false");
+  };
+  showSignals(window.matchMedia("(min-width: 600px)").matches);
+  els.signalToggle.addEventListener("click", () => showSignals(!els.piles.classList.contains("show-signals")));
   els.piles.addEventListener("keydown", onPileKey);
   const board = h(
     "section",
     { class: "tg", "aria-label": "The Game" },
-    h("div", { class: "tg-info" }, els.status, els.counters, els.players),
+    h("div", { class: "tg-info" }, els.status, h("div", { class: "tg-counters-row" }, els.counters, els.signalToggle), els.players),
     els.end,
     els.start,
     els.piles,
@@ -661,6 +670,7 @@ function renderChat() {
   if (!els.chatLog || ctx.readOnly) return;
   const canTalk = ctx.seat !== null && ctx.seat !== undefined;
   els.keys.hidden = !canTalk || view().over;
+  els.signalToggle.hidden = !canTalk || view().over;
   els.legend.style.visibility = myTurn() ? "visible" : "hidden";
   els.chat.hidden = !canTalk && chatLog.length === 0;
   replaceChildren(
