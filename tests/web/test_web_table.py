@@ -129,6 +129,8 @@ def test_two_players_join_play_reload_and_watch(server: Any, browser: Any, shots
     lay_by_keyboard(alice, 3)
     alice.keyboard.press("f")
     expect_turn(bob)
+    for page in (alice, bob):
+        page.evaluate("window.scrollTo(0, 0)")
     shots(alice, "desktop-in-progress", full_page=False)
     shots(bob, "phone-in-progress", full_page=False)
 
