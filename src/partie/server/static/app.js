@@ -289,7 +289,7 @@ async function lobbyPage() {
       );
     }
     form.appendChild(h("fieldset", { class: "seats" }, h("legend", null, t("seats")), seatRows));
-    form.appendChild(settingsFields(draft.settings, "new"));
+    form.appendChild(settingsFields(draft.settings, "new", game));
     const nameInput = h("input", {
       id: "new-name",
       "data-fkey": "new-name",
@@ -392,7 +392,7 @@ async function lobbyPage() {
 
 /** The server's table settings: turn timer and how long a player may be away before a
  * bot stands in (both off by default). */
-function settingsFields(values, prefix) {
+function settingsFields(values, prefix, game) {
   const box = h("fieldset", { class: "options settings" }, h("legend", null, t("timers")));
   for (const name of ["turn_seconds", "away_seconds"]) {
     const id = `${prefix}-set-${name}`;
@@ -414,6 +414,30 @@ function settingsFields(values, prefix) {
             values[name] = Number.isFinite(n) && n >= 0 ? n : 0;
           },
         }),
+      ),
+    );
+  }
+  const bots = (game && game.bots) || [];
+  if (bots.length) {
+    const id = `${prefix}-set-zombie_bot`;
+    const current = values.zombie_bot || "";
+    box.appendChild(
+      h(
+        "div",
+        { class: "field" },
+        h("label", { for: id }, t("zombie_bot")),
+        h(
+          "select",
+          {
+            id,
+            "data-fkey": id,
+            onchange: (e) => {
+              values.zombie_bot = e.target.value || null;
+            },
+          },
+          h("option", { value: "", selected: !current }, t("zombie_default", { bot: game.default_bot })),
+          bots.map((b) => h("option", { value: b, selected: b === current }, b)),
+        ),
       ),
     );
   }
@@ -870,7 +894,7 @@ class TableClient {
       if (!this.optionDraft) this.optionDraft = { ...table.options };
       if (!this.settingsDraft) {
         const current = table.settings || {};
-        this.settingsDraft = { turn_seconds: current.turn_seconds || 0, away_seconds: current.away_seconds || 0 };
+        this.settingsDraft = { turn_seconds: current.turn_seconds || 0, away_seconds: current.away_seconds || 0, zombie_bot: current.zombie_bot || null };
       }
       const ready = table.seats.every((s) => s.kind !== "empty");
       return h(
@@ -878,7 +902,7 @@ class TableClient {
         { class: "card owner", "aria-label": t("owner_controls") },
         h("h2", null, t("owner_controls")),
         optionFields(game ? game.options : [], this.optionDraft, "tbl", () => {}),
-        settingsFields(this.settingsDraft, "tbl"),
+        settingsFields(this.settingsDraft, "tbl", game),
         h("div", { class: "row" },
           h("button", { type: "button", id: "apply-options", onclick: () => {
             // Only the options the form shows: the others (hidden ones such as a fixed

@@ -99,6 +99,8 @@ export const SHELL = {
     turn_seconds: "Temps par tour (secondes, 0 = sans limite)",
     away_seconds: "Absence tolérée (secondes, 0 = sans limite)",
     timers: "Minuteries",
+    zombie_bot: "Bot qui joue à la place d'un absent",
+    zombie_default: "par défaut ({bot})",
   },
   en: {
     title: "partie",
@@ -194,6 +196,8 @@ export const SHELL = {
     turn_seconds: "Time per turn (seconds, 0 = no limit)",
     away_seconds: "Absence allowed (seconds, 0 = no limit)",
     timers: "Timers",
+    zombie_bot: "Bot that plays for an absent player",
+    zombie_default: "default ({bot})",
   },
 };
 

@@ -386,7 +386,7 @@ function renderStart() {
   replaceChildren(
     els.start,
     starts.map((a) =>
-      h("button", { type: "button", class: "small", onclick: () => send({ type: "start", seat: a.seat }) }, t("tg_starts", { name: seatName(a.seat) })),
+      h("button", { type: "button", class: "small", id: `tg-start-${a.seat}`, onclick: () => send({ type: "start", seat: a.seat }) }, t("tg_starts", { name: seatName(a.seat) })),
     ),
   );
 }
