@@ -291,7 +291,8 @@ function myTurn() {
 
 function trackTurn(previous, message) {
   const v = message.view;
-  if (!previous || previous.view.current !== v.current || v.played_this_turn === 0) turnLog = [];
+  const back = previous && message.version < previous.version; // a replay stepping back
+  if (!previous || back || previous.view.current !== v.current || v.played_this_turn === 0) turnLog = [];
   const last = message.last;
   if (last && message.version !== lastVersion && last.action && last.action.type === "play" && v.played_this_turn > turnLog.length) {
     turnLog.push({ card: last.action.card, pile: last.action.pile });
