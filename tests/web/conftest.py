@@ -17,6 +17,10 @@ playwright_api = pytest.importorskip("playwright.sync_api")
 
 from browsing import CHROMIUM, CHROMIUM_ARGS, Server, Shots  # noqa: E402
 
+# The machine running the suite may be busy: wait longer than Playwright's 5 s default
+# before calling a missing element a failure (a passing step does not wait at all).
+playwright_api.expect.set_options(timeout=15_000)
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:

@@ -7,7 +7,7 @@ import json
 import re
 from typing import Any
 
-from browsing import PHONE, expect_turn, hand, no_errors, open_page, tops
+from browsing import PHONE, expect_turn, first_fitting, hand, no_errors, open_page, tops
 from playwright.sync_api import expect
 
 
@@ -32,12 +32,11 @@ def lay_by_clicking(page: Any, cards: int) -> list[int]:
     laid = []
     for _ in range(cards):
         before = hand(page)
-        card = page.locator("#tg-hand button.card.fit-one, #tg-hand button.card.fit-many").first
-        value = int(card.get_attribute("data-card"))
+        value, card = first_fitting(page)
         card.click()
         expect(card).to_have_attribute("aria-pressed", "true")
         page.locator("#tg-piles .pile-target.target").first.click()
-        expect(page.locator(f'#tg-hand button.card[data-card="{value}"]')).to_have_count(0)
+        expect(card).to_have_count(0)
         assert len(hand(page)) == len(before) - 1
         laid.append(value)
     return laid
@@ -47,16 +46,16 @@ def lay_by_keyboard(page: Any, cards: int) -> None:
     """Lay cards with the keyboard only: type a card's number to reach it, Enter to lay
     it (on its only pile, or Enter again on the first pile offered)."""
     for _ in range(cards):
-        card = page.locator("#tg-hand button.card.fit-one, #tg-hand button.card.fit-many").first
-        value = card.get_attribute("data-card")
+        value, card = first_fitting(page)
+        several = "fit-many" in (card.get_attribute("class") or "")
         page.locator('#tg-hand button.card[tabindex="0"]').focus()
-        page.keyboard.type(value)
+        page.keyboard.type(str(value))
         expect(card).to_be_focused()
         page.keyboard.press("Enter")
-        if "fit-many" in (card.get_attribute("class") or ""):
+        if several:
             expect(page.locator("#tg-piles .pile-target.target").first).to_be_focused()
             page.keyboard.press("Enter")
-        expect(page.locator(f'#tg-hand button.card[data-card="{value}"]')).to_have_count(0)
+        expect(card).to_have_count(0)
 
 
 def test_two_players_join_play_reload_and_watch(server: Any, browser: Any, shots: Any) -> None:
@@ -91,12 +90,11 @@ def test_two_players_join_play_reload_and_watch(server: Any, browser: Any, shots
     expect(alice.locator("#tg-laid")).to_contain_text(f"{first[0]} sur")
     expect(alice.locator("#tg-end-turn")).to_be_disabled()  # two of three laid
     # The third card is dragged onto a pile.
-    card = alice.locator("#tg-hand button.card.fit-one, #tg-hand button.card.fit-many").first
-    dragged = int(card.get_attribute("data-card"))
+    dragged, card = first_fitting(alice)
     card.click()  # shows which piles take it
     target = alice.locator("#tg-piles .pile-target.target").first
     card.drag_to(target)
-    expect(alice.locator(f'#tg-hand button.card[data-card="{dragged}"]')).to_have_count(0)
+    expect(card).to_have_count(0)
     first.append(dragged)
     alice.click("#tg-end-turn")
     expect_turn(bob)

@@ -221,7 +221,7 @@ async function lobbyPage() {
   let games = [];
   let lobby = { open: [], playing: [], finished: [] };
   let error = null;
-  const draft = { game: null, options: {}, seats: [], settings: {}, name: load("partie.name") || "" };
+  const draft = { game: null, options: {}, seats: [], settings: {}, name: load("partie.name") || "", code: "" };
   const root = h("div", { class: "lobby" });
   replaceChildren(main, root);
 
@@ -242,6 +242,10 @@ async function lobbyPage() {
       maxlength: "9",
       class: "code-input",
       "aria-describedby": "join-help",
+      value: draft.code, // typing survives the lobby's re-render when the games arrive
+      oninput: (e) => {
+        draft.code = e.target.value;
+      },
     });
     const help = h("p", { id: "join-help", class: "help" });
     const form = h(
