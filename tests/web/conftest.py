@@ -12,10 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-playwright_api = pytest.importorskip("playwright.sync_api")
-
-from browsing import CHROMIUM, CHROMIUM_ARGS, Server, Shots  # noqa: E402
+from browsing import CHROMIUM, CHROMIUM_ARGS, Server, Shots
+from playwright import sync_api as playwright_api
 
 # The machine running the suite may be busy: wait longer than Playwright's 5 s default
 # before calling a missing element a failure (a passing step does not wait at all).

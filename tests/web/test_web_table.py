@@ -188,6 +188,11 @@ def test_bots_finish_then_replay_and_download(server: Any, browser: Any, shots: 
     assert shown + drawn == score  # every card still held is shown, and they make the score
     shots(owner, "over")
 
+    # The lobby lists the finished game, with a way to replay it.
+    owner.goto(server.url + "/")
+    finished = owner.locator(".tables").nth(2)
+    expect(finished).to_contain_text(code)
+    owner.goto(f"{server.url}/t/{code.replace('-', '')}")
     owner.click("#to-replay")
     expect(owner).to_have_url(re.compile(r"/replay/"))
     step = owner.locator("#replay-step")
