@@ -32,14 +32,26 @@ def lay_by_clicking(page: Any, cards: int) -> list[int]:
     laid = []
     for _ in range(cards):
         before = hand(page)
+        layout = places(page)
         value, card = first_fitting(page)
         card.click()
         expect(card).to_have_attribute("aria-pressed", "true")
+        assert places(page) == layout  # choosing a card moves nothing on the page
         page.locator("#tg-piles .pile-target.target").first.click()
         expect(card).to_have_count(0)
         assert len(hand(page)) == len(before) - 1
+        assert places(page) == layout  # nor does laying it: its place stays in the hand
         laid.append(value)
     return laid
+
+
+def places(page: Any) -> list[tuple[int, int, int, int]]:
+    """Where the piles, the hand and the turn's box sit on the page, in whole pixels."""
+    boxes = []
+    for selector in ("#tg-piles", "#tg-hand", "#tg-turn"):
+        box = page.locator(selector).bounding_box()
+        boxes.append(tuple(round(box[k]) for k in ("x", "y", "width", "height")))
+    return boxes
 
 
 def lay_by_keyboard(page: Any, cards: int) -> None:
@@ -81,7 +93,7 @@ def test_two_players_join_play_reload_and_watch(server: Any, browser: Any, shots
     alice.click("#apply-options")
     expect(alice.locator("#tbl-opt-expert")).to_be_checked()
     alice.click("#start")
-    expect(alice.locator("#tg-still")).to_contain_text("3 carte")
+    expect(alice.locator("#tg-still")).to_contain_text("3 carte(s) au moins")
     expect_turn(alice)
     expect_turn(bob, mine=False)
     shots(alice, "started")
@@ -131,6 +143,8 @@ def test_two_players_join_play_reload_and_watch(server: Any, browser: Any, shots
         page.evaluate("window.scrollTo(0, 0)")
     shots(alice, "desktop-in-progress", full_page=False)
     shots(bob, "phone-in-progress", full_page=False)
+    # Nothing sticks out sideways on a 360 px phone.
+    assert bob.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
     # Table talk: plain words pass (and stay text), a number is refused with the reason.
     bob.fill("#tg-chat-input", "Gardez la <b>montante</b> pour moi")

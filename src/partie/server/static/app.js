@@ -632,6 +632,15 @@ class TableClient {
     this.ws = ws;
     ws.addEventListener("open", () => {
       this.retry = 0;
+      if (!this.games.length) {
+        // The first load found no server: the games' forms and bots come now.
+        api("/api/games")
+          .then((games) => {
+            this.games = games;
+            this.render();
+          })
+          .catch(() => {});
+      }
       if (this.wasOffline) {
         setBanner(null);
         this.wasOffline = false;
