@@ -808,6 +808,23 @@ class TableClient {
           )
         : null;
     const replay = table.status === "over" ? h("a", { href: `/replay/${table.code}`, class: "button small", id: "to-replay" }, t("replay")) : null;
+    const token = this.token;
+    const device =
+      seated && token
+        ? h(
+            "button",
+            {
+              type: "button",
+              class: "small",
+              id: "copy-seat-link",
+              title: t("seat_link_help"),
+              "aria-describedby": "seat-link-help",
+              onclick: (e) => copyText(`${location.origin}/t/${table.code}#seat=${token}`, e.currentTarget),
+            },
+            t("seat_link"),
+          )
+        : null;
+    const deviceHelp = device ? h("p", { class: "help", id: "seat-link-help" }, t("seat_link_help")) : null;
     const you = h("p", { class: "you", id: "you" }, seated ? t("seated_as", { n: this.you.seat + 1 }) : t("spectator"));
     const codeText = h("span", { class: "big-code", id: "table-code", "aria-label": `${t("code")} ${table.code.split("").join(" ")}` }, showCode(table.code));
     if (table.status !== "open") {
@@ -816,7 +833,7 @@ class TableClient {
       return h(
         "section",
         { class: "card table-head compact", "aria-label": t("table") },
-        h("div", { class: "row" }, h("span", { class: "label" }, t("code")), codeText, h("button", { type: "button", class: "small", id: "copy-code", "aria-label": t("copy_code"), onclick: (e) => copyText(showCode(table.code), e.currentTarget) }, t("copy")), rules, leave, replay),
+        h("div", { class: "row" }, h("span", { class: "label" }, t("code")), codeText, h("button", { type: "button", class: "small", id: "copy-code", "aria-label": t("copy_code"), onclick: (e) => copyText(showCode(table.code), e.currentTarget) }, t("copy")), rules, leave, replay, device),
         h("p", { class: "meta-line muted" }, gameName(this.games, table.game), " · ", h("span", { class: `status status-${table.status}` }, statusText(table.status)), " · ", you),
         this.timerLine(),
       );
@@ -838,7 +855,8 @@ class TableClient {
         { class: "meta" },
         h("p", { class: "game-title" }, gameName(this.games, table.game), " · ", h("span", { class: `status status-${table.status}` }, statusText(table.status))),
         you,
-        h("div", { class: "row" }, rules, leave),
+        h("div", { class: "row" }, rules, leave, device),
+        deviceHelp,
       ),
     );
   }
@@ -1190,6 +1208,16 @@ async function replayPage(code) {
   render();
 }
 
+/** A personal link `/t/CODE#seat=TOKEN` carries a seat to another device. The token
+ * rides in the fragment, which the browser never sends to the server; it is stored
+ * like any token and wiped from the address bar at once. */
+function adoptSeatLink(code) {
+  const found = /(?:^#|&)seat=([A-Za-z0-9_-]{16,64})/.exec(location.hash);
+  if (!found) return;
+  store(tokenKey(code), found[1]);
+  history.replaceState(null, "", location.pathname + location.search);
+}
+
 // --- routing ------------------------------------------------------------------------------
 
 function route() {
@@ -1203,6 +1231,7 @@ function route() {
       return;
     }
     document.title = `${showCode(code)} · partie`;
+    adoptSeatLink(code);
     new TableClient(code).start();
     return;
   }
