@@ -137,9 +137,19 @@ document.getElementById("lang").addEventListener("click", () => {
   onLangChange();
 });
 
-/** One line the player must read (a refusal, an error); it stays until replaced. */
+let alertTimer = null;
+
+/** One line the player must read (a refusal, an error): it stays long enough to be read
+ * (other players' moves do not wipe it) and can be closed. */
 function alertLine(text, kind = "error") {
-  replaceChildren(alerts, text ? h("p", { class: `alert ${kind}`, role: "alert" }, text) : null);
+  clearTimeout(alertTimer);
+  if (!text) {
+    replaceChildren(alerts);
+    return;
+  }
+  const close = h("button", { type: "button", class: "tiny", "aria-label": t("close"), onclick: () => alertLine(null) }, "✕");
+  replaceChildren(alerts, h("p", { class: `alert ${kind}`, role: "alert" }, h("span", null, text), " ", close));
+  alertTimer = setTimeout(() => alertLine(null), 12000);
 }
 
 function setBanner(text) {
@@ -723,7 +733,6 @@ class TableClient {
         break;
       case "table":
         this.msg = msg;
-        alertLine(null);
         this.render();
         this.afterTable();
         break;
