@@ -1180,7 +1180,7 @@ async function replayPage(code) {
   function describeAction(step) {
     const seat = step.seat === null || step.seat === undefined ? null : summary.seats.find((s) => s.seat === step.seat);
     let who = "";
-    if (seat) who = `${seat.kind === "bot" ? `${t("bot")} ${seat.bot || seat.name}` : seat.name || t("seat_label", { n: seat.seat + 1 })} (${t("seat_n", { n: seat.seat + 1 })}) : `;
+    if (seat) who = `${seat.kind === "bot" ? `${t("bot")} ${seat.bot || seat.name}` : seat.name || t("seat_label", { n: seat.seat + 1 })} (${t("seat_small", { n: seat.seat + 1 })}) : `;
     return `${who}${step.text ? pick(step.text, lang) : JSON.stringify(step.action)}`;
   }
 
