@@ -27,6 +27,7 @@ export const strings = {
     tg_your_turn: "À vous de jouer.",
     tg_turn_of: "À {name} de jouer.",
     tg_choose_start: "Qui commence ? Choisissez avant la première carte.",
+    tg_other_chooses: "{name} choisit qui commence (parlez-en ensemble).",
     tg_starts: "{name} commence",
     tg_still: "Encore {n} carte(s) au moins ce tour.",
     tg_may_end: "Minimum atteint : continuez ou finissez le tour.",
@@ -90,6 +91,7 @@ export const strings = {
     tg_your_turn: "Your turn.",
     tg_turn_of: "{name} to play.",
     tg_choose_start: "Who starts? Choose before the first card.",
+    tg_other_chooses: "{name} chooses who starts (talk it over).",
     tg_starts: "{name} starts",
     tg_still: "At least {n} more card(s) this turn.",
     tg_may_end: "Minimum reached: play on or end the turn.",
@@ -353,7 +355,7 @@ function renderStatus() {
   const v = view();
   let text;
   if (v.over) text = t("tg_over");
-  else if (!v.started) text = t("tg_choose_start");
+  else if (!v.started) text = myTurn() ? t("tg_choose_start") : t("tg_other_chooses", { name: seatName(v.current) });
   else if (myTurn()) text = t("tg_your_turn");
   else text = t("tg_turn_of", { name: seatName(v.current) });
   els.status.textContent = text;
