@@ -3,6 +3,7 @@ everything read back after the file is opened again."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 
 import pytest
@@ -30,19 +31,24 @@ def _row(code: str, status: str = "playing") -> TableRow:
 def test_writes_survive_reopening_and_a_duplicate_fails_alone(tmp_path):
     path = tmp_path / "deep" / "partie.sqlite3"
     store = open_storage(f"sqlite:///{path}")
-    futures = [store.save_table(_row("AAAAAA")), store.save_table(_row("BBBBBB", "open"))]
-    futures.append(store.save_game(GameRow("AAAAAA", 0, "the-game", {"players": 2}, 7, ["a"])))
-    futures += [
-        store.append_action("AAAAAA", 0, i, i % 2, {"type": "play", "card": i + 2, "pile": "a1"})
-        for i in range(200)
-    ]
-    duplicate = store.append_action("AAAAAA", 0, 5, 0, {"type": "end"})
-    later = store.append_action("AAAAAA", 0, 200, 1, {"type": "end"})
-    for future in futures:
-        assert future.result(10) is None
-    with pytest.raises(sqlite3.IntegrityError):
-        duplicate.result(10)
-    assert later.result(10) is None
+
+    async def write() -> None:
+        futures = [store.save_table(_row("AAAAAA")), store.save_table(_row("BBBBBB", "open"))]
+        futures.append(store.save_game(GameRow("AAAAAA", 0, "the-game", {"players": 2}, 7, ["a"])))
+        futures += [
+            store.append_action(
+                "AAAAAA", 0, i, i % 2, {"type": "play", "card": i + 2, "pile": "a1"}
+            )
+            for i in range(200)
+        ]
+        duplicate = store.append_action("AAAAAA", 0, 5, 0, {"type": "end"})
+        later = store.append_action("AAAAAA", 0, 200, 1, {"type": "end"})
+        assert await asyncio.gather(*futures) == [None] * len(futures)
+        with pytest.raises(sqlite3.IntegrityError):
+            await duplicate
+        assert await later is None
+
+    asyncio.run(write())
     store.close()
 
     again = SQLiteStorage(path)
