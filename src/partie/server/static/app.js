@@ -845,6 +845,7 @@ class TableClient {
         h("div", { class: "row" }, h("span", { class: "label" }, t("code")), codeText, h("button", { type: "button", class: "small", id: "copy-code", "aria-label": t("copy_code"), onclick: (e) => copyText(showCode(table.code), e.currentTarget) }, t("copy")), rules, leave, replay, device),
         h("p", { class: "meta-line muted" }, gameName(this.games, table.game), " · ", h("span", { class: `status status-${table.status}` }, statusText(table.status)), " · ", you),
         this.timerLine(),
+        this.botsNote(table),
       );
     }
     return h(
@@ -868,6 +869,33 @@ class TableClient {
         deviceHelp,
       ),
     );
+  }
+
+  /** On a fresh server the compiled bots take a while to prepare: say so instead of
+   * leaving the players in front of a silent table (`/api/status`). */
+  botsNote(table) {
+    const hasBots = table.seats.some((s) => s.kind === "bot" || s.zombie);
+    if (table.status !== "playing" || !hasBots || this.botsReady) return null;
+    if (!this.botsNoteEl) {
+      this.botsNoteEl = h("p", { class: "muted", id: "bots-note", role: "status" });
+      this.checkBots(table.game);
+    }
+    return this.botsNoteEl;
+  }
+
+  checkBots(game) {
+    api("/api/status")
+      .then((status) => {
+        const ready = status && status.bots_ready ? status.bots_ready[game] : undefined;
+        if (ready === false) {
+          this.botsNoteEl.textContent = t("bots_warming");
+          setTimeout(() => this.checkBots(game), 3000);
+        } else {
+          this.botsReady = true;
+          this.botsNoteEl.remove();
+        }
+      })
+      .catch(() => setTimeout(() => this.checkBots(game), 5000));
   }
 
   /** The turn timer, when the table has one: whose time runs and how much is left. */
