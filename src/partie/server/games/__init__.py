@@ -65,8 +65,11 @@ def option_spec(field: dataclasses.Field[Any], annotation: Any) -> dict[str, Any
 class GameAdapter:
     """The generic adapter; subclasses refine it for one game."""
 
-    #: Options a table may not set from the network (file paths, fixed deals...).
+    #: Options a table may not set from the network (fixed deals...). Text options are
+    #: hidden too unless listed in ``text_options``: a text may name a file on the server.
     hidden_options: ClassVar[frozenset[str]] = frozenset()
+    #: Text options the network may set (the adapter checks their values).
+    text_options: ClassVar[frozenset[str]] = frozenset()
     #: Labels and help for the option form: ``{name: {"label": {fr, en}, "help": {fr, en}}}``.
     option_text: ClassVar[dict[str, dict[str, Any]]] = {}
     #: Bots offered in the browser (``None``: every bot of the game).
@@ -94,7 +97,7 @@ class GameAdapter:
             if field.name in self.hidden_options:
                 continue
             spec = option_spec(field, hints[field.name])
-            if spec is None:
+            if spec is None or (spec["type"] == "text" and field.name not in self.text_options):
                 continue
             spec.update(self.option_text.get(field.name, {}))
             if field.name == "players":
@@ -106,8 +109,9 @@ class GameAdapter:
     def parse_options(self, data: dict[str, Any], *, network: bool = True) -> Any:
         """The engine's options from JSON; from the network, hidden options are refused."""
         if network:
+            offered = {spec["name"] for spec in self.option_specs()}
             for key in data:
-                if key in self.hidden_options:
+                if key not in offered:
                     raise BadOptions(
                         f"l'option {key!r} ne se règle pas depuis le navigateur",
                         f"option {key!r} cannot be set from the browser",

@@ -27,9 +27,10 @@ export const strings = {
     tg_your_turn: "À vous de jouer.",
     tg_turn_of: "À {name} de jouer.",
     tg_choose_start: "Qui commence ? Choisissez avant la première carte.",
+    tg_other_chooses: "{name} choisit qui commence (parlez-en ensemble).",
     tg_starts: "{name} commence",
-    tg_still: "Encore au moins {n} carte(s) à poser ce tour.",
-    tg_may_end: "Minimum atteint : vous pouvez continuer ou finir le tour.",
+    tg_still: "Encore {n} carte(s) au moins ce tour.",
+    tg_may_end: "Minimum atteint : continuez ou finissez le tour.",
     tg_laid: "Posées ce tour : {n}",
     tg_laid_list: "Posées ce tour : {list}",
     tg_on: "{card} sur {pile}",
@@ -62,6 +63,11 @@ export const strings = {
     tg_waiting: "En attente…",
     tg_spectating: "Spectateur",
     tg_replay: "Relecture",
+    tg_last: "Dernier coup — {name} : {text}",
+    tg_legend: "Sous chaque carte : ↑A1 = une seule pile possible · ★×3 = trois piles possibles · ✕ (hachurée) = aucune pile.",
+    tg_bot_name: "bot {bot} (place {n})",
+    tg_replay_open: "Toutes les cartes sont ouvertes : les mains sont dans la liste des joueurs.",
+    tg_hand_of: "Main de {name}",
   },
   en: {
     tg_piles: "Piles",
@@ -85,8 +91,9 @@ export const strings = {
     tg_your_turn: "Your turn.",
     tg_turn_of: "{name} to play.",
     tg_choose_start: "Who starts? Choose before the first card.",
+    tg_other_chooses: "{name} chooses who starts (talk it over).",
     tg_starts: "{name} starts",
-    tg_still: "At least {n} more card(s) to lay this turn.",
+    tg_still: "At least {n} more card(s) this turn.",
     tg_may_end: "Minimum reached: play on or end the turn.",
     tg_laid: "Laid this turn: {n}",
     tg_laid_list: "Laid this turn: {list}",
@@ -120,6 +127,11 @@ export const strings = {
     tg_waiting: "Waiting…",
     tg_spectating: "Spectator",
     tg_replay: "Replay",
+    tg_last: "Last move — {name}: {text}",
+    tg_legend: "Under each card: ↑A1 = one pile only · ★×3 = three piles · ✕ (hatched) = no pile.",
+    tg_bot_name: "bot {bot} (seat {n})",
+    tg_replay_open: "All cards are open: the hands are in the list of players.",
+    tg_hand_of: "{name}'s hand",
   },
 };
 
@@ -137,6 +149,7 @@ let lastVersion = -1;
 let typed = "";
 let typedTimer = null;
 let chatLog = [];
+let keysBound = false;
 
 /** Called once by the shell. */
 export function mount(root, context) {
@@ -150,6 +163,7 @@ export function mount(root, context) {
   els = {
     status: h("p", { class: "tg-status", id: "tg-status", "aria-live": "polite" }),
     counters: h("p", { class: "tg-counters", id: "tg-counters" }),
+    last: h("p", { class: "tg-last muted", id: "tg-last" }),
     players: h("ul", { class: "tg-players", id: "tg-players", "aria-label": t("tg_players") }),
     piles: h("div", { class: "tg-piles", id: "tg-piles", role: "group", "aria-label": t("tg_piles") }),
     turn: h("div", { class: "tg-turn", id: "tg-turn" }),
@@ -157,27 +171,41 @@ export function mount(root, context) {
     hand: h("div", { class: "tg-hand", id: "tg-hand", role: "toolbar", "aria-label": t("tg_hand") }),
     handTitle: h("h3", { class: "tg-hand-title", id: "tg-hand-title" }, t("tg_hand")),
     keys: h("p", { class: "help tg-keys" }, t("tg_keys")),
+    legend: h("p", { class: "help tg-legend", id: "tg-legend" }, t("tg_legend")),
+    signalToggle: h("button", { type: "button", class: "tiny", id: "tg-signals-toggle", "aria-controls": "tg-piles", "aria-expanded": "false" }, `${SIGNAL_ICON.keep} ${t("tg_signals")}`),
     start: h("div", { class: "tg-start", id: "tg-start" }),
     end: h("section", { class: "tg-end card", id: "tg-end", hidden: true, "aria-live": "polite" }),
     chat: h("section", { class: "tg-chat", id: "tg-chat", "aria-label": t("tg_chat") }),
   };
   els.hand.addEventListener("keydown", onHandKey);
+  // Signal buttons fold away on a phone so the hand stays on screen; the signals set
+  // are always shown on the piles.
+  const showSignals = (on) => {
+    els.piles.classList.toggle("show-signals", on);
+    els.signalToggle.setAttribute("aria-expanded", on ? "true" : "false");
+  };
+  showSignals(window.matchMedia("(min-width: 600px)").matches);
+  els.signalToggle.hidden = Boolean(ctx.readOnly) || ctx.seat === null || ctx.seat === undefined;
+  els.signalToggle.addEventListener("click", () => showSignals(!els.piles.classList.contains("show-signals")));
   els.piles.addEventListener("keydown", onPileKey);
   const board = h(
     "section",
     { class: "tg", "aria-label": "The Game" },
-    h("div", { class: "tg-info" }, els.status, els.counters, els.players),
+    h("div", { class: "tg-info" }, els.status, els.last, h("div", { class: "tg-counters-row" }, els.counters, els.signalToggle), els.players),
+    els.end,
     els.start,
     els.piles,
     els.message,
-    h("div", { class: "tg-hand-box" }, els.handTitle, els.hand),
+    h("div", { class: "tg-hand-box" }, els.handTitle, els.hand, ctx.readOnly ? null : els.legend),
     els.turn,
-    els.end,
     ctx.readOnly ? null : els.chat,
     ctx.readOnly ? null : els.keys,
   );
   root.appendChild(board);
-  root.addEventListener("keydown", onGlobalKey);
+  if (!keysBound) {
+    document.addEventListener("keydown", onGlobalKey);
+    keysBound = true;
+  }
   buildChat();
 }
 
@@ -233,9 +261,9 @@ function seatName(seat) {
   const seats = (msg && msg.table && msg.table.seats) || [];
   const s = seats.find((x) => x.seat === seat);
   let name = s && s.name ? s.name : t("seat_label", { n: seat + 1 });
-  if (s && s.kind === "bot") name = `${t("bot")} ${s.bot || name}`;
+  if (s && s.kind === "bot") name = t("tg_bot_name", { bot: s.bot || name, n: seat + 1 });
   if (s && s.zombie) name = `${name} (${t("bot")})`;
-  return seat === ctx.seat ? `${name} (${t("you")})` : name;
+  return seat === ctx.seat && !ctx.readOnly ? `${name} (${t("you")})` : name;
 }
 
 function pileLabel(name) {
@@ -269,7 +297,8 @@ function myTurn() {
 
 function trackTurn(previous, message) {
   const v = message.view;
-  if (!previous || previous.view.current !== v.current || v.played_this_turn === 0) turnLog = [];
+  const back = previous && message.version < previous.version; // a replay stepping back
+  if (!previous || back || previous.view.current !== v.current || v.played_this_turn === 0) turnLog = [];
   const last = message.last;
   if (last && message.version !== lastVersion && last.action && last.action.type === "play" && v.played_this_turn > turnLog.length) {
     turnLog.push({ card: last.action.card, pile: last.action.pile });
@@ -326,12 +355,14 @@ function renderStatus() {
   const v = view();
   let text;
   if (v.over) text = t("tg_over");
-  else if (!v.started) text = t("tg_choose_start");
+  else if (!v.started) text = myTurn() ? t("tg_choose_start") : t("tg_other_chooses", { name: seatName(v.current) });
   else if (myTurn()) text = t("tg_your_turn");
   else text = t("tg_turn_of", { name: seatName(v.current) });
   els.status.textContent = text;
   els.status.classList.toggle("mine", myTurn());
   els.counters.textContent = v.draw_count > 0 ? t("tg_draw", { n: v.draw_count }) : t("tg_draw_empty");
+  const last = msg.last;
+  els.last.textContent = last && last.text && !msg.replay ? t("tg_last", { name: seatName(last.seat), text: last.text[ctx.lang] || last.text.fr }) : "\u00a0";
 }
 
 function renderPlayers() {
@@ -364,7 +395,7 @@ function renderStart() {
   replaceChildren(
     els.start,
     starts.map((a) =>
-      h("button", { type: "button", class: "small", onclick: () => send({ type: "start", seat: a.seat }) }, t("tg_starts", { name: seatName(a.seat) })),
+      h("button", { type: "button", class: "small", id: `tg-start-${a.seat}`, onclick: () => send({ type: "start", seat: a.seat }) }, t("tg_starts", { name: seatName(a.seat) })),
     ),
   );
 }
@@ -389,7 +420,8 @@ function renderPiles() {
         "data-pile": pile.name,
         "data-fkey": `pile-${pile.name}`,
         "aria-label": selected !== null ? (isTarget ? t("tg_play_on", { card: selected, pile: pileLabel(pile.name) }) : `${label} — ${t("tg_not_here")}`) : label,
-        disabled: ctx.readOnly || undefined,
+        "aria-disabled": ctx.readOnly ? "true" : undefined,
+        tabindex: ctx.readOnly ? "-1" : undefined,
         onclick: () => playOn(pile.name),
         ondragover: (e) => {
           if (dragCard !== null && (map.get(dragCard) || []).includes(pile.name)) {
@@ -487,7 +519,9 @@ function renderTurn() {
     },
     t("tg_end_turn"),
   );
-  replaceChildren(els.turn, h("div", { class: "tg-turn-text" }, bits), ctx.readOnly ? null : end);
+  const seated = ctx.seat !== null && ctx.seat !== undefined;
+  els.turn.hidden = v.over;
+  replaceChildren(els.turn, h("div", { class: "tg-turn-text" }, bits), ctx.readOnly || !seated ? null : end);
 }
 
 let dragCard = null;
@@ -502,10 +536,10 @@ function renderHand() {
   const focusCard = hadFocus ? Number(active.dataset.card) : null;
   if (!hand) {
     els.handTitle.textContent = ctx.readOnly ? t("tg_replay") : t("tg_spectating");
-    replaceChildren(els.hand, h("p", { class: "muted" }, t("tg_no_hand")));
+    replaceChildren(els.hand, h("p", { class: "muted" }, ctx.readOnly ? t("tg_replay_open") : t("tg_no_hand")));
     return;
   }
-  els.handTitle.textContent = t("tg_hand");
+  els.handTitle.textContent = ctx.seat === null || ctx.seat === undefined || !ctx.readOnly ? t("tg_hand") : t("tg_hand_of", { name: seatName(ctx.seat) });
   const map = fits();
   const mine = myTurn();
   const cards = hand.map((card, index) => {
@@ -535,7 +569,7 @@ function renderHand() {
         "aria-label": describe ? `${card}, ${describe}` : String(card),
         tabindex: "-1",
         draggable: mine && piles.length ? "true" : "false",
-        disabled: ctx.readOnly || undefined,
+        "aria-disabled": ctx.readOnly ? "true" : undefined,
         onclick: () => choose(card),
         ondblclick: () => {
           if (piles.length === 1) {
@@ -581,6 +615,7 @@ function renderEnd() {
     return;
   }
   els.end.hidden = false;
+  els.end.dataset.hands = v.hands || (msg.extra && msg.extra.hands) || finalHands ? "open" : "own";
   const reason = v.reason === "all_cards_played" ? t("tg_reason_all_cards_played") : v.reason === "stuck" ? t("tg_reason_stuck", { name: seatName(v.current) }) : t("tg_reason_other", { reason: v.reason });
   const hands = v.hands || (msg.extra && msg.extra.hands) || finalHands;
   const rows = [];
@@ -591,7 +626,7 @@ function renderEnd() {
     else cards = v.hand_sizes[seat] ? t("tg_left_hidden", { n: v.hand_sizes[seat] }) : t("tg_none_left");
     rows.push(h("li", null, h("span", { class: "tg-player-name" }, `${seatName(seat)} : `), h("span", { class: "tg-left-cards" }, cards)));
   }
-  if (v.draw_count) rows.push(h("li", null, t("tg_draw", { n: v.draw_count })));
+  if (v.draw_count) rows.push(h("li", { id: "tg-left-draw", "data-count": v.draw_count }, t("tg_draw", { n: v.draw_count })));
   replaceChildren(
     els.end,
     h("h2", null, t("tg_over")),
@@ -642,12 +677,14 @@ function buildChat() {
 
 function renderChat() {
   if (!els.chatLog || ctx.readOnly) return;
-  const canTalk = ctx.seat !== null && ctx.seat !== undefined;
-  els.chat.hidden = !canTalk && chatLog.length === 0;
+  const seated = ctx.seat !== null && ctx.seat !== undefined;
+  els.keys.hidden = !seated || view().over;
+  els.signalToggle.hidden = !seated || view().over;
+  els.legend.style.visibility = myTurn() ? "visible" : "hidden";
   replaceChildren(
     els.chatLog,
     chatLog.map((line) =>
-      h("li", null, h("span", { class: "tg-chat-who" }, `${line.name || seatName(line.seat)} : `), h("span", { class: "tg-chat-text" }, line.text)),
+      h("li", null, h("span", { class: "tg-chat-who" }, `${line.name || (line.seat === null || line.seat === undefined ? t("tg_spectating") : seatName(line.seat))} : `), h("span", { class: "tg-chat-text" }, line.text)),
     ),
   );
 }
@@ -657,10 +694,15 @@ function renderChat() {
 function send(action) {
   if (ctx.readOnly || pending) return;
   els.message.textContent = "";
-  if (ctx.send(action) !== false && action.type !== "signal") pending = true;
+  if (ctx.send(action) === false) {
+    els.message.textContent = t("offline_now");
+    return;
+  }
+  if (action.type !== "signal") pending = true;
 }
 
 function choose(card) {
+  if (ctx.readOnly) return;
   if (!myTurn()) {
     selected = selected === card ? null : card;
     renderHand();
@@ -725,6 +767,7 @@ function onHandKey(event) {
       return;
     case "Enter": {
       event.preventDefault();
+      typed = "";
       if (!myTurn()) return;
       const piles = fits().get(card) || [];
       if (piles.length === 1) {
@@ -749,15 +792,18 @@ function onHandKey(event) {
 }
 
 function typeDigit(digit) {
-  typed = (typed + digit).slice(-2);
   clearTimeout(typedTimer);
   typedTimer = setTimeout(() => {
     typed = "";
   }, 1200);
   const buttons = [...els.hand.querySelectorAll("button.card")];
-  const exact = buttons.find((b) => b.dataset.card === typed);
-  const prefix = buttons.find((b) => b.dataset.card.startsWith(typed));
-  const target = exact || prefix;
+  const find = (text) => buttons.find((b) => b.dataset.card === text) || buttons.find((b) => b.dataset.card.startsWith(text));
+  typed = (typed + digit).slice(-2);
+  let target = find(typed);
+  if (!target) {
+    typed = digit;
+    target = find(typed);
+  }
   if (target) focusCardAt(Number(target.dataset.index));
 }
 
@@ -775,7 +821,8 @@ function onPileKey(event) {
 }
 
 function onGlobalKey(event) {
-  if (event.target.closest("input, textarea, select")) return;
+  if (!els || !msg || ctx.readOnly || !document.contains(els.hand)) return;
+  if (event.target.closest && event.target.closest("input, textarea, select, dialog")) return;
   if (event.key === "Escape" && selected !== null) {
     event.preventDefault();
     const card = selected;
