@@ -84,7 +84,8 @@ class Table:
         self.turn_timer = Deadline()
         self.away_timers: dict[int, Deadline] = {}
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
-        self._texts: dict[int | None, str] = {}
+        self.meta_rev = 0  # bumped whenever a stored fact of the table changes
+        self._summary: tuple[Any, dict[str, Any], str] | None = None
 
     # -- facts ------------------------------------------------------------------------
 
@@ -153,6 +154,20 @@ class Table:
         if self.result is not None:
             out["result"] = self.result
         return out
+
+    def summary_text(self, fanout: Fanout) -> tuple[dict[str, Any], str]:
+        """The summary and its JSON, rebuilt only when something in it changed (most
+        actions change nothing in it)."""
+        key = (
+            self.meta_rev,
+            self.status,
+            tuple(fanout.count(self.code, i) > 0 for i in range(len(self.seats))),
+            tuple(sorted(self.zombies)),
+        )
+        if self._summary is None or self._summary[0] != key:
+            summary = self.summary(fanout)
+            self._summary = (key, summary, _dumps(summary))
+        return self._summary[1], self._summary[2]
 
     def controller(self, seat: int) -> str | None:
         """The bot spec that plays ``seat`` now (a bot seat, or a person's stand-in)."""
@@ -534,6 +549,7 @@ class Tables:
             )
         ]
         if state.is_over:
+            table.meta_rev += 1
             table.status = "over"
             table.result = _result(state)
             writes.append(self.storage.save_game(table.game_row()))
@@ -558,10 +574,12 @@ class Tables:
         for seat, data in stored.actions if stored else []:
             state.apply(seat, table.adapter.action_from_json(data))
         table.state = state
+        table.meta_rev += 1
         table.status = "over" if state.is_over else "playing"
         table.result = _result(state) if state.is_over else None
 
     async def _save(self, table: Table) -> None:
+        table.meta_rev += 1
         await self.storage.save_table(table.row())
 
     # -- after every change: timers, bots, messages -----------------------------------
@@ -666,8 +684,7 @@ class Tables:
         """Send each connection its message; each seat's message is built once, and the
         table's summary is encoded once for all of them."""
         texts: dict[int | None, str] = {}
-        summary = table.summary(self.fanout)
-        summary_text = _dumps(summary)
+        summary, summary_text = table.summary_text(self.fanout)
         timer = None
         if table.turn_timer.at_ms is not None and table.state is not None:
             timer = {"seat": table.state.to_act[0], "deadline_ms": table.turn_timer.at_ms}
