@@ -405,7 +405,7 @@ class Tables:
         self._changed(table)
 
     async def _on_leave(self, conn: Connection, table: Table, msg: p.Leave) -> None:
-        seat = _need_seat(conn)
+        seat = _need_seat(conn, table)
         async with table.lock:
             if table.status == "open":
                 table.seats[seat] = SeatInfo()
@@ -495,7 +495,7 @@ class Tables:
         await self._save(table)
 
     async def _on_act(self, conn: Connection, table: Table, msg: p.Act) -> None:
-        seat = _need_seat(conn)
+        seat = _need_seat(conn, table)
         async with table.lock:
             _need_playing(table)
             if msg.version != table.version:
@@ -506,7 +506,7 @@ class Tables:
         self._after_change(table)
 
     async def _on_preview(self, conn: Connection, table: Table, msg: p.Preview) -> None:
-        seat = _need_seat(conn)
+        seat = _need_seat(conn, table)
         _need_playing(table)
         assert table.state is not None
         if msg.version != table.version:
@@ -779,10 +779,22 @@ def _need_owner(conn: Connection) -> None:
         )
 
 
-def _need_seat(conn: Connection) -> int:
-    if conn.seat is None:
+def _need_seat(conn: Connection, table: Table) -> int:
+    """The connection's seat, if its token still holds it (a seat given up in another tab
+    is gone for every tab)."""
+    seat = conn.seat
+    if seat is not None:
+        info = table.seats[seat] if seat < len(table.seats) else None
+        if (
+            info is None
+            or info.kind != "person"
+            or not token_matches(conn.token or "", info.token_hash)
+        ):
+            conn.seat = None
+            seat = None
+    if seat is None:
         raise _refused("not_seated", "vous n'êtes pas assis à cette table", "you have no seat here")
-    return conn.seat
+    return seat
 
 
 def _need_open(table: Table) -> None:
