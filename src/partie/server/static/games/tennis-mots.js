@@ -112,6 +112,7 @@ export const strings = {
     cancel: "Annuler",
     spectator: "Vous regardez la partie.",
     kinds: { NET: "un NET", LIGNE: "une LIGNE" },
+    how: "Comment jouer : service, faute, retour, ACE",
   },
   en: {
     set: "Set {n}",
@@ -216,6 +217,7 @@ export const strings = {
     cancel: "Cancel",
     spectator: "You are watching the game.",
     kinds: { NET: "a NET", LIGNE: "a LIGNE" },
+    how: "How to play: serve, fault, return, ACE",
   },
 };
 
@@ -448,7 +450,7 @@ function cardEl(card, opts = {}) {
   if (opts.from) cls.push(`tennis-mots-from-${opts.from}`);
   if (opts.selected) cls.push("tennis-mots-selected");
   if (!opts.onclick) {
-    return h("span", { class: cls.join(" "), role: "img", "aria-label": label, "data-card": card.id }, body);
+    return h("span", { class: cls.join(" "), role: "img", "aria-label": label, "data-card": card.id, "data-face": glyph, "data-value": card.value }, body);
   }
   return h(
     "button",
@@ -458,6 +460,8 @@ function cardEl(card, opts = {}) {
       "aria-label": label + (opts.from === "hand" && opts.inDraft ? " (main)" : ""),
       "aria-pressed": opts.selected ? "true" : "false",
       "data-card": card.id,
+      "data-face": glyph,
+      "data-value": card.value,
       "data-fkey": `card-${opts.where}-${card.id}`,
       draggable: opts.draggable ? "true" : undefined,
       onclick: opts.onclick,
@@ -550,7 +554,7 @@ function tableEl(v) {
   const cards = v.table.map((c) => cardEl({ ...c, shown: c.letter }));
   return h(
     "section",
-    { class: "tennis-mots-table", "aria-label": tr("table") },
+    { class: "tennis-mots-table", id: "tm-table", "aria-label": tr("table") },
     h("h3", null, tr("table") + (v.word ? ` : ${v.word}` : "")),
     v.table.length ? h("div", { class: "tennis-mots-row tennis-mots-word" }, cards) : h("p", null, tr("table_empty")),
     h(
@@ -573,7 +577,7 @@ function pendingEl(v) {
   const mine = !ctx.readOnly && v.seat !== null && v.seat !== undefined && p.waiting.includes(v.seat);
   return h(
     "section",
-    { class: "tennis-mots-pending", role: "status", "aria-live": "polite" },
+    { class: "tennis-mots-pending", id: "tm-pending", role: "status", "aria-live": "polite" },
     h("p", null, h("strong", null, tr("pending", { name: seatName(p.shooter), kind, word: p.word }))),
     h("p", null, tr("pending_help", { name: seatName(p.shooter) })),
     h("p", null, tr("waiting_for", { names: p.waiting.map(seatName).join(", ") })),
@@ -581,8 +585,8 @@ function pendingEl(v) {
       ? h(
           "div",
           { class: "tennis-mots-buttons" },
-          h("button", { type: "button", class: "tennis-mots-challenge", "data-fkey": "challenge", onclick: () => send({ type: "challenge" }) }, "⚑ " + tr("challenge")),
-          h("button", { type: "button", class: "tennis-mots-accept", "data-fkey": "accept", onclick: () => send({ type: "accept" }) }, "✓ " + tr("accept")),
+          h("button", { type: "button", class: "tennis-mots-challenge", id: "tm-challenge", "data-fkey": "challenge", onclick: () => send({ type: "challenge" }) }, "⚑ " + tr("challenge")),
+          h("button", { type: "button", class: "tennis-mots-accept", id: "tm-accept", "data-fkey": "accept", onclick: () => send({ type: "accept" }) }, "✓ " + tr("accept")),
         )
       : null,
   );
@@ -604,7 +608,7 @@ function verdictEl(v) {
   const key = found.valid ? "verdict_valid" : "verdict_invalid";
   return h(
     "p",
-    { class: "tennis-mots-verdict", role: "status" },
+    { class: "tennis-mots-verdict", id: "tm-verdict", role: "status" },
     (found.valid ? "✓ " : "✗ ") +
       tr(key, { who: seatName(found.seat), word: found.word, shooter: seatName(found.shooter), winner: seatName(found.winner) }),
   );
@@ -621,14 +625,14 @@ function helpEl(v) {
     lines.push(tr("rally_help", { w: v.weight }));
     if (v.returns === 0) lines.push(tr("ace_help"));
   }
-  return h("details", { class: "tennis-mots-help", open: myTurnToLay() ? true : undefined }, h("summary", null, "?"), lines.map((l) => h("p", null, l)));
+  return h("details", { class: "tennis-mots-help", open: myTurnToLay() ? true : undefined }, h("summary", null, tr("how")), lines.map((l) => h("p", null, l)));
 }
 
 function previewEl(v) {
   if (!draft.some((c) => c.from === "hand")) return h("p", { class: "tennis-mots-preview" }, tr("add_a_card"));
   if (!info) return h("p", { class: "tennis-mots-preview" }, "…");
   if (!info.ok) {
-    return h("p", { class: "tennis-mots-preview tennis-mots-bad", role: "status" }, "✗ " + tr("refused", { r: info[lang()] || info.fr }));
+    return h("p", { class: "tennis-mots-preview tennis-mots-bad", id: "tm-preview", role: "status" }, "✗ " + tr("refused", { r: info[lang()] || info.fr }));
   }
   const i = info.info;
   const known = i.known ? (i.complete ? tr("known_complete") : tr("known_start", { e: i.example || "…" })) : tr("unknown");
@@ -638,11 +642,11 @@ function previewEl(v) {
   if (i.kind === "double_fault") label = tr("play_double_fault");
   return h(
     "div",
-    { class: "tennis-mots-preview", role: "status", "aria-live": "polite" },
+    { class: "tennis-mots-preview", id: "tm-preview", "data-kind": i.kind, role: "status", "aria-live": "polite" },
     h("p", null, h("strong", { class: "tennis-mots-announce" }, both(i.announce)), " · ", tr("points", { v: i.value, w: i.weight })),
     h("p", { class: i.known ? "tennis-mots-known" : "tennis-mots-unknown" }, known),
     (i.explain || []).map((e) => h("p", null, both(e))),
-    h("button", { type: "button", class: "tennis-mots-play", "data-fkey": "play", onclick: playDraft }, label + ` (${i.value} pts)`),
+    h("button", { type: "button", class: "tennis-mots-play", id: "tm-play", "data-fkey": "play", onclick: playDraft }, label + ` (${i.value} pts)`),
   );
 }
 
@@ -671,11 +675,11 @@ function builderEl(v) {
   const off = offTable();
   return h(
     "section",
-    { class: "tennis-mots-builder", "aria-label": tr("build") },
+    { class: "tennis-mots-builder", id: "tm-builder", "aria-label": tr("build") },
     h("h3", null, tr("build")),
     h("p", { class: "tennis-mots-small" }, tr("build_help")),
-    h("div", { class: "tennis-mots-row tennis-mots-draft" }, parts),
-    h("p", { class: "tennis-mots-growing" }, tr("your_word", { w: word || "—" })),
+    h("div", { class: "tennis-mots-row tennis-mots-draft", id: "tm-draft" }, parts),
+    h("p", { class: "tennis-mots-growing", id: "tm-word" }, tr("your_word", { w: word || "—" })),
     selIndex >= 0
       ? h(
           "div",
@@ -704,7 +708,7 @@ function builderEl(v) {
       { class: "tennis-mots-buttons" },
       h("button", { type: "button", class: "tennis-mots-reset", "data-fkey": "reset", onclick: () => { draft = freshDraft(); draftChanged(); } }, tr("reset")),
       (msg.legal || []).some((a) => a.type === "net" && (!a.cards || a.cards.length === 0))
-        ? h("button", { type: "button", class: "tennis-mots-pass", "data-fkey": "pass", title: tr("pass_help"), onclick: () => send({ type: "net", cards: [] }) }, tr("pass"))
+        ? h("button", { type: "button", class: "tennis-mots-pass", id: "tm-pass", "data-fkey": "pass", title: tr("pass_help"), onclick: () => send({ type: "net", cards: [] }) }, tr("pass"))
         : null,
     ),
   );
@@ -724,7 +728,7 @@ function handEl(v) {
   const can = myTurnToLay();
   return h(
     "section",
-    { class: "tennis-mots-hand", "aria-label": tr("hand") },
+    { class: "tennis-mots-hand", id: "tm-hand", "aria-label": tr("hand") },
     h("h3", null, tr("hand")),
     mine.length
       ? h(
@@ -756,7 +760,7 @@ function jokerEl() {
   if (joker.kind === "double") {
     return h(
       "div",
-      { class: "tennis-mots-dialog", role: "dialog", "aria-label": tr("double_title") },
+      { class: "tennis-mots-dialog", id: "tm-joker", role: "dialog", "aria-label": tr("double_title") },
       h("p", null, h("strong", null, tr("double_title")), " — ", tr("double_ask")),
       h("button", { type: "button", "data-fkey": "double-before", class: "tennis-mots-double-before", onclick: () => finishJoker("◀", "") }, tr("double_before")),
       h("button", { type: "button", "data-fkey": "double-after", class: "tennis-mots-double-after", onclick: () => finishJoker("▶", "") }, tr("double_after")),
@@ -766,7 +770,7 @@ function jokerEl() {
   const letters = JOKER_CHOICES[card.face];
   return h(
     "div",
-    { class: "tennis-mots-dialog", role: "dialog", "aria-label": tr("joker_title", { g: card.face }) },
+    { class: "tennis-mots-dialog", id: "tm-joker", role: "dialog", "aria-label": tr("joker_title", { g: card.face }) },
     h("p", null, h("strong", null, tr("joker_title", { g: card.face })), " — ", tr("joker_letter")),
     h(
       "div",
@@ -809,7 +813,7 @@ function logEl(v) {
   const lines = (v.log || []).slice().reverse().map((e) => [e, logLine(e)]).filter(([, l]) => l);
   return h(
     "section",
-    { class: "tennis-mots-log", "aria-label": tr("log") },
+    { class: "tennis-mots-log", id: "tm-log", "aria-label": tr("log") },
     h("h3", null, tr("log")),
     lines.length ? h("ol", { reversed: true }, lines.map(([e, l]) => h("li", { class: `tennis-mots-log-${e.kind}` }, l))) : h("p", null, tr("log_empty")),
   );
@@ -817,19 +821,19 @@ function logEl(v) {
 
 function hintsEl(v) {
   if (ctx.readOnly || v.seat === null || v.seat === undefined) return null;
-  const box = [h("button", { type: "button", class: "tennis-mots-hints-button", "data-fkey": "hints", title: tr("hints_help"), onclick: askHints }, tr("hints"))];
+  const box = [h("button", { type: "button", class: "tennis-mots-hints-button", id: "tm-hints-button", "data-fkey": "hints", title: tr("hints_help"), onclick: askHints }, tr("hints"))];
   if (hintsInfo) {
     if (hintsInfo.shots === undefined) {
-      box.push(h("p", null, both(hintsInfo.message) || tr("hints_none")));
+      box.push(h("p", { id: "tm-hints" }, both(hintsInfo.message) || tr("hints_none")));
     } else {
       const played = hintsInfo.played ? hintsInfo.played.word || tr("pass") : "—";
       box.push(h("p", null, tr("hints_before", { played })));
-      if (!hintsInfo.shots.length) box.push(h("p", null, tr("hints_none")));
+      if (!hintsInfo.shots.length) box.push(h("p", { id: "tm-hints" }, tr("hints_none")));
       else
         box.push(
           h(
             "ul",
-            { class: "tennis-mots-hints" },
+            { class: "tennis-mots-hints", id: "tm-hints" },
             hintsInfo.shots.map((s) => h("li", null, tr("hints_shot", { word: s.word, names: both(s.announce), v: s.value }) + (s.better ? ` — ${tr("better")}` : ""))),
           ),
         );
@@ -859,7 +863,17 @@ function render() {
     root,
     h(
       "div",
-      { class: "tennis-mots", lang: lang() },
+      {
+        class: "tennis-mots",
+        id: "tm-root",
+        lang: lang(),
+        "data-version": msg.version,
+        "data-phase": v.phase,
+        "data-weight": v.weight,
+        "data-set": v.set,
+        "data-sets-won": v.sets_won.join(","),
+        "data-mine": myTurnToLay() ? "1" : "0",
+      },
       header(v),
       statusEl(v),
       verdictEl(v),

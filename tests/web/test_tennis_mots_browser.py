@@ -1,0 +1,216 @@
+"""Two friends and a bot play Tennis de mots in real Chromium: words built by clicking
+(and once by dragging, once by the keyboard), rallies, a challenge seen by everyone,
+a reload, and the set played to its end. Screenshots go to ``tests/artifacts/web/``."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+from browsing import PHONE, no_errors, open_page
+from playwright.sync_api import expect
+
+from partie.games.tennis_mots.bots import load_lexicon
+from partie.games.tennis_mots.cards import load_deck
+from partie.games.tennis_mots.movegen import hints
+from partie.games.tennis_mots.shots import COUP_DROIT, COUP_DROIT_LIFTE, REVERS, SERVICE
+
+IN_ORDER = (SERVICE, COUP_DROIT, REVERS, COUP_DROIT_LIFTE)
+"""Shots that keep the table's cards in order: built by inserting hand cards only."""
+DECK = load_deck(None)
+DECK_VALUES = dict(zip(DECK.faces, DECK.values, strict=True))
+
+
+def cards_in(page: Any, selector: str) -> list[dict[str, Any]]:
+    return page.locator(f"{selector} [data-card]").evaluate_all(
+        "els => els.map(e => "
+        "({id: +e.dataset.card, face: e.dataset.face, value: +e.dataset.value}))"
+    )
+
+
+def root_data(page: Any) -> dict[str, str]:
+    root = page.locator("#tm-root")
+    if not root.count():
+        return {}
+    return root.evaluate("e => ({...e.dataset})")
+
+
+def best_shot(page: Any) -> Any:
+    """The most valuable shot of this page's position that keeps the table in order,
+    found by the real move generator from what the page shows (hand, table, weight)."""
+    data = root_data(page)
+    hand = cards_in(page, "#tm-hand")
+    table = [
+        {"id": c["id"], "glyph": c["face"], "letter": "", "value": c["value"]}
+        for c in cards_in(page, "#tm-table .tennis-mots-word")
+    ]
+    view = {
+        "seat": 0,
+        "turn": 0,
+        "to_act": [0],
+        "phase": data["phase"],
+        "over": False,
+        "pending": None,
+        "weight": int(data["weight"]),
+        "hand": hand,
+        "table": table,
+        "deck_values": DECK_VALUES,
+    }
+    for shot in hints(view, load_lexicon(None), top=6):
+        if shot.names[0] in IN_ORDER:
+            return shot
+    return None
+
+
+def build(page: Any, shot: Any, *, drag: bool = False) -> None:
+    """Lay ``shot`` by clicking each hand card then the gap where it goes (the table's
+    cards are already in the word being built, in order)."""
+    on_table = {c["id"] for c in cards_in(page, "#tm-draft")}
+    for at, (card, glyph, _letter) in enumerate(shot.action.cards):
+        if card in on_table:
+            continue
+        source = page.locator(f'#tm-hand [data-card="{card}"]')
+        slot = page.locator(f'#tm-draft [data-slot="{at}"]')
+        if drag:
+            source.drag_to(slot)
+            drag = False
+        else:
+            source.click()
+            expect(source).to_have_attribute("aria-pressed", "true")
+            slot.click()
+        if glyph in ("◀", "▶"):
+            page.locator(
+                ".tennis-mots-double-before" if glyph == "◀" else ".tennis-mots-double-after"
+            ).click()
+        elif glyph in ("★", "■", "●"):
+            page.locator(f'#tm-joker [data-letter="{shot.letters[at]}"]').click()
+        expect(page.locator(f'#tm-draft [data-card="{card}"]')).to_have_count(1)
+    expect(page.locator("#tm-word")).to_contain_text(shot.letters)
+
+
+def play_turn(page: Any, *, drag: bool = False, shots: Any = None) -> str:
+    """One turn of the page whose turn it is; returns what it did."""
+    phase = root_data(page)["phase"]
+    shot = best_shot(page)
+    if shot is not None:
+        build(page, shot, drag=drag)
+        preview = page.locator("#tm-preview")
+        expect(preview).to_contain_text(shot.names[0])  # the shot's name before it is sent
+        expect(preview).to_contain_text(f"{shot.value} pts")
+        if shots is not None:
+            shots(page, "preview", full_page=False)
+        page.click("#tm-play")
+        return "shot"
+    if phase == "serve":  # no word reaches the weight: a fault, explained first
+        card = cards_in(page, "#tm-hand")[0]
+        page.locator(f'#tm-hand [data-card="{card["id"]}"]').click()
+        page.locator('#tm-draft [data-slot="0"]').click()
+        expect(page.locator("#tm-preview")).to_contain_text("FAUTE")
+        page.click("#tm-play")
+        return "fault"
+    page.click("#tm-pass")
+    return "pass"
+
+
+def wait_change(pages: list[Any], versions: list[str]) -> None:
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        if [root_data(p).get("version") for p in pages] != versions:
+            return
+        time.sleep(0.05)
+
+
+def test_two_friends_and_a_bot_play_a_set(server: Any, browser: Any, shots: Any) -> None:
+    alice = open_page(browser, server.url + "/")
+    alice.select_option("#new-game", "tennis-mots")
+    alice.fill("#new-opt-players", "3")
+    alice.dispatch_event("#new-opt-players", "change")
+    alice.select_option("#new-seat-2", "greedy")
+    alice.fill("#new-name", "Alice")
+    alice.click("#create")
+    code = alice.locator("#table-code")
+    expect(code).to_have_text(re.compile(r"^[A-Z2-9]{3}-[A-Z2-9]{3}$"))
+    path = "/t/" + code.inner_text().replace("-", "")
+    bob = open_page(browser, server.url + path, viewport=PHONE, is_mobile=True, has_touch=True)
+    bob.fill("#sit-name", "Bob")
+    bob.click('button.sit[data-seat="1"]')
+    expect(alice.locator("#seats")).to_contain_text("Bob")
+    alice.click("#start")
+    pages = [alice, bob]
+    for page in pages:
+        expect(page.locator("#tm-root")).to_be_visible()
+        expect(page.locator("#tm-hand [data-card]")).to_have_count(7)
+    shots(alice, "started")
+
+    done: dict[str, int] = {"shot": 0, "fault": 0, "pass": 0, "challenge": 0, "accept": 0}
+    keyboard_tried = reloaded = False
+    deadline = time.monotonic() + 150
+    while time.monotonic() < deadline:
+        data = [root_data(p) for p in pages]
+        if any(d.get("set") != "1" for d in data):
+            break
+        acted = False
+        for page, d in zip(pages, data, strict=True):
+            if page.locator("#tm-challenge").count():
+                if done["challenge"] == 0 and page is bob:
+                    page.click("#tm-challenge")
+                    done["challenge"] += 1
+                    for other in pages:  # the verdict and its cost, on every screen
+                        expect(other.locator("#tm-verdict")).to_contain_text("VÉRIFICATION")
+                        expect(other.locator("#tm-verdict")).to_contain_text("bonus")
+                    shots(alice, "verdict-alice", full_page=False)
+                    shots(bob, "verdict-bob", full_page=False)
+                else:
+                    page.click("#tm-accept")
+                    done["accept"] += 1
+                acted = True
+                break
+            if d.get("mine") == "1":
+                if not keyboard_tried and d["phase"] == "rally":
+                    # The keyboard: a letter adds that card on the right, Backspace takes
+                    # it back to the hand.
+                    keyboard_tried = True
+                    face = cards_in(page, "#tm-hand")[0]["face"]
+                    if face.isalpha():
+                        before = len(cards_in(page, "#tm-draft"))
+                        page.locator("body").press(face.lower())
+                        expect(page.locator("#tm-draft [data-card]")).to_have_count(before + 1)
+                        page.locator("body").press("Backspace")
+                        expect(page.locator("#tm-draft [data-card]")).to_have_count(before)
+                did = play_turn(
+                    page, drag=done["shot"] == 1, shots=shots if done["shot"] == 0 else None
+                )
+                done[did] += 1
+                if did == "shot" and done["shot"] == 1:
+                    shots(page, "first-shot", full_page=False)
+                acted = True
+                break
+        versions = [d.get("version") for d in data]
+        if acted:
+            wait_change(pages, versions)
+            if not reloaded and done["shot"] >= 2:
+                reloaded = True  # Bob reloads: same seat, same hand
+                wait_change(pages, versions)
+                held = cards_in(bob, "#tm-hand")
+                bob.reload()
+                expect(bob.locator("#tm-hand [data-card]").first).to_be_visible()
+                if root_data(bob).get("version") == versions[1]:
+                    assert cards_in(bob, "#tm-hand") == held
+        else:
+            time.sleep(0.1)  # the bot is thinking
+    final = [root_data(p) for p in pages]
+    assert any(d.get("set") != "1" for d in final), f"the set did not end in time: {done}"
+    assert done["shot"] >= 3 and done["challenge"] + done["accept"] >= 1, done
+    for page in pages:
+        expect(page.locator("#tm-log")).to_contain_text(re.compile("Fin du set 1|Jeu, set"))
+    shots(alice, "set-over-alice")
+    shots(bob, "set-over-bob")
+    assert bob.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # The hints after Alice's shots come from the server, from her own view.
+    alice.click("#tm-hints-button")
+    expect(alice.locator("#tm-hints")).to_be_visible()
+    # English on request.
+    alice.click("#lang")
+    expect(alice.locator("#tm-log")).to_contain_text("Last shots")
+    no_errors(alice, bob)
