@@ -4,8 +4,10 @@ a reload, and the set played to its end. Screenshots go to ``tests/artifacts/web
 
 from __future__ import annotations
 
+import json
 import re
 import time
+import urllib.request
 from typing import Any
 
 from browsing import PHONE, no_errors, open_page
@@ -214,3 +216,35 @@ def test_two_friends_and_a_bot_play_a_set(server: Any, browser: Any, shots: Any)
     alice.click("#lang")
     expect(alice.locator("#tm-log")).to_contain_text("Last shots")
     no_errors(alice, bob)
+
+
+def test_a_finished_match_replays_in_the_page(server: Any, browser: Any, shots: Any) -> None:
+    body = {
+        "game": "tennis-mots",
+        "options": {"players": 2, "sets_to_win": 1},
+        "seats": [{"bot": "simple"}, {"bot": "greedy"}],
+    }
+    request = urllib.request.Request(
+        server.url + "/api/tables",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request) as answer:
+        made = json.loads(answer.read())
+    code, owner = made["code"], made["owner_token"]
+    page = open_page(browser, f"{server.url}/t/{code}")
+    page.evaluate(f"localStorage.setItem('partie.owner.{code}', '{owner}')")
+    page.reload()
+    page.click("#start")
+    expect(page.locator("#tm-log")).to_contain_text("Jeu, set et match", timeout=60_000)
+    page.goto(f"{server.url}/replay/{code}")
+    # The last step, every card open: each hand is shown, the log ends with the match.
+    expect(page.locator("#tm-log")).to_contain_text("Jeu, set et match")
+    page.locator("body").press("Home")
+    expect(page.locator("#tm-root")).to_have_attribute("data-version", "0")
+    expect(page.locator("#tm-hand [data-card]")).to_have_count(14)  # two open hands
+    page.locator("body").press("ArrowRight")
+    expect(page.locator("#tm-root")).to_have_attribute("data-version", "1")
+    assert page.locator("#tm-play, #tm-challenge, #tm-builder").count() == 0  # read only
+    shots(page, "replay")
+    no_errors(page)

@@ -38,6 +38,7 @@ export const strings = {
     pot_empty: "Le pot est vide.",
     pot_total: "{v} pts au pot",
     hand: "Votre main",
+    hands: "Les mains",
     hand_empty: "Votre main est vide.",
     build: "Votre coup",
     build_help:
@@ -144,6 +145,7 @@ export const strings = {
     pot_empty: "The pot is empty.",
     pot_total: "{v} pts in the pot",
     hand: "Your hand",
+    hands: "The hands",
     hand_empty: "Your hand is empty.",
     build: "Your shot",
     build_help:
@@ -719,7 +721,7 @@ function handEl(v) {
   if (open) {
     return h(
       "section",
-      { class: "tennis-mots-hand", "aria-label": tr("hand") },
+      { class: "tennis-mots-hand", id: "tm-hand", "aria-label": tr("hands") },
       open.map((hand, s) => h("div", { class: "tennis-mots-row" }, h("span", null, seatName(s) + " : "), hand.map((c) => cardEl(c)))),
     );
   }
