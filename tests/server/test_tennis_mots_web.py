@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from serverkit import Page, new_table
 
 from partie.core import IllegalAction
 from partie.core.record import Record
@@ -20,8 +21,6 @@ from partie.games.tennis_mots.rules import Net, Shot
 from partie.server.games import get_adapter
 from partie.server.games import tennis_mots as web
 from partie.server.protocol import table_message
-
-from .conftest import Page, new_table
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "games" / "tennis_mots"))
 from mots_position import arrange, ids, new_state
@@ -211,6 +210,10 @@ def test_a_person_plays_a_whole_match_against_a_bot_and_it_replays(client) -> No
                     previews += 1
             page.send(type="act", version=msg["version"], action=action)
         assert previews > 5
+        # After the last shot: the best shots Alice had, from her own view at the time.
+        page.send(type="ask", what="hints", args={})
+        info = page.until("answer")["info"]
+        assert info["played"]["seat"] == 0 and isinstance(info["shots"], list)
         refusals = [m for m in page.got if m["type"] == "refused"]
         assert all(m["code"] == "stale" for m in refusals), refusals
         record = Record.load(client.get(f"/api/tables/{code}/record").text)

@@ -522,7 +522,10 @@ class Tables:
     async def _on_ask(self, conn: Connection, table: Table, msg: p.Ask) -> None:
         if table.state is None:
             raise _refused("not_started", "la partie n'a pas commencé", "the game has not started")
-        info = table.adapter.ask(table.state, conn.seat, msg.what, msg.args)
+        # A question may search (Tennis de mots' hints: up to a second or so): off the loop.
+        info = await asyncio.to_thread(
+            table.adapter.ask, table.state, conn.seat, msg.what, msg.args
+        )
         conn.send(_dumps({"type": "answer", "what": msg.what, "info": info}))
 
     async def _on_chat(self, conn: Connection, table: Table, msg: p.Chat) -> None:

@@ -388,9 +388,10 @@ def public(state: TennisMotsState, seat: int | None) -> dict[str, Any]:
 def hints_for(state: TennisMotsState, seat: int, top: int = 3) -> dict[str, Any]:
     """The hints after ``seat``'s last shot or NET: the game is replayed to just before
     it and only that seat's view of that moment is searched."""
+    history = list(state.history)  # a snapshot: the table may move on meanwhile
     last = None
-    for index in range(len(state.history) - 1, -1, -1):
-        who, action = state.history[index]
+    for index in range(len(history) - 1, -1, -1):
+        who, action = history[index]
         if who == seat and isinstance(action, Shot | Net):
             last = index
             break
@@ -403,11 +404,11 @@ def hints_for(state: TennisMotsState, seat: int, top: int = 3) -> dict[str, Any]
         }
     game = state.game
     replay = game.setup(state.options, state.seed)
-    for who, action in state.history[:last]:
+    for who, action in history[:last]:
         replay.apply(who, action)
     before = replay.view(seat)
     count = len(replay.events)
-    replay.apply(*state.history[last])
+    replay.apply(*history[last])
     played = next((e for e in replay.events[count:] if e["kind"] in ("shot", "net", "fault")), None)
     return hints(before, played, top)
 
