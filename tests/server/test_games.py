@@ -3,6 +3,8 @@ network may set; the command's one-line errors."""
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import sys
 
@@ -50,3 +52,22 @@ def test_serve_refuses_a_bad_database_in_one_line(tmp_path):
     )
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "sqlite:///" in result.stderr
+
+
+def test_serve_creates_its_database_in_the_user_data_folder(tmp_path):
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "partie", "serve", "--port", "0", "--no-warm"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+    )
+    try:
+        line = proc.stdout.readline()
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=30)
+    assert "http://localhost:" in line
+    db = tmp_path / "data" / "partie" / "partie.sqlite3"
+    assert str(db) in line and db.exists()

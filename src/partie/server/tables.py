@@ -384,6 +384,14 @@ class Tables:
             await handler(conn, table, msg)
         except PartieError as exc:
             conn.send(_dumps(p.refusal(exc, getattr(msg, "type", None))))
+        except Exception:  # a bug: logged here, one line for the page, the socket lives on
+            log.exception("message %s failed", getattr(msg, "type", "?"))
+            error = _refused(
+                "server_error",
+                "erreur du serveur : rien n'a changé",
+                "server error: nothing changed",
+            )
+            conn.send(_dumps(p.refusal(error, getattr(msg, "type", None))))
 
     async def _on_sit(self, conn: Connection, table: Table, msg: p.Sit) -> None:
         async with table.lock:
