@@ -217,8 +217,14 @@ class Tables:
         return len(self.tables)
 
     def start_bots(self) -> None:
-        """After ``restore``, inside the event loop: let bots and timers resume."""
+        """After ``restore``, inside the event loop: let bots and timers resume. Nobody
+        is connected yet: people who do not come back get a stand-in after
+        ``away_seconds``, as if they had just left."""
         for table in self.tables.values():
+            if table.status == "playing" and table.settings.away_seconds > 0:
+                for seat, info in enumerate(table.seats):
+                    if info.kind == "person":
+                        self._arm_away(table, seat)
             self._after_change(table)
 
     def close(self) -> None:
@@ -339,7 +345,7 @@ class Tables:
                 timer.cancel()
             if table.zombies.get(conn.seat) == "away":
                 del table.zombies[conn.seat]
-        self._changed(table)
+        self._after_change(table)
 
     def disconnect(self, conn: Connection) -> None:
         if conn.table is None:
@@ -356,9 +362,12 @@ class Tables:
             and table.settings.away_seconds > 0
             and self.fanout.count(table.code, seat) == 0
         ):
-            timer = table.away_timers.setdefault(seat, Deadline())
-            timer.arm(seat, table.settings.away_seconds, lambda: self._away(table, seat))
+            self._arm_away(table, seat)
         self._changed(table)
+
+    def _arm_away(self, table: Table, seat: int) -> None:
+        timer = table.away_timers.setdefault(seat, Deadline())
+        timer.arm(seat, table.settings.away_seconds, lambda: self._away(table, seat))
 
     def _away(self, table: Table, seat: int) -> None:
         table.away_timers.pop(seat, None)
