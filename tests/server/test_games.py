@@ -3,6 +3,8 @@ network may set; the command's one-line errors."""
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import sys
 
@@ -18,8 +20,12 @@ def test_every_game_is_offered_with_safe_options(client):
     for game in games.values():
         names = {o["name"] for o in game["options"]}
         assert "players" in names and game["bots"]
-        # No option may name a file on the server (decks, word lists) or fix a deal.
-        assert not names & {"deck", "lexicon", "deal"}
+        # No option fixes a deal, and no text from the network may name a server file.
+        assert "deal" not in names
+        for spec in game["options"]:
+            if spec["type"] in ("text", "choice"):
+                with pytest.raises(BadOptions):
+                    get_adapter(game["id"]).parse_options({spec["name"]: "/etc/passwd"})
         players = next(o for o in game["options"] if o["name"] == "players")
         assert players["min"] == game["min_players"] and players["max"] == game["max_players"]
 
@@ -46,3 +52,22 @@ def test_serve_refuses_a_bad_database_in_one_line(tmp_path):
     )
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "sqlite:///" in result.stderr
+
+
+def test_serve_creates_its_database_in_the_user_data_folder(tmp_path):
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "partie", "serve", "--port", "0", "--no-warm"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+    )
+    try:
+        line = proc.stdout.readline()
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=30)
+    assert "http://localhost:" in line
+    db = tmp_path / "data" / "partie" / "partie.sqlite3"
+    assert str(db) in line and db.exists()

@@ -144,7 +144,7 @@ class Table:
         out: dict[str, Any] = {
             "code": self.code,
             "game": self.adapter.id,
-            "options": self.options_json,
+            "options": self.adapter.public_options(self.options_json),
             "settings": self.settings.model_dump(),
             "status": self.status,
             "game_no": self.game_no,
@@ -217,8 +217,14 @@ class Tables:
         return len(self.tables)
 
     def start_bots(self) -> None:
-        """After ``restore``, inside the event loop: let bots and timers resume."""
+        """After ``restore``, inside the event loop: let bots and timers resume. Nobody
+        is connected yet: people who do not come back get a stand-in after
+        ``away_seconds``, as if they had just left."""
         for table in self.tables.values():
+            if table.status == "playing" and table.settings.away_seconds > 0:
+                for seat, info in enumerate(table.seats):
+                    if info.kind == "person":
+                        self._arm_away(table, seat)
             self._after_change(table)
 
     def close(self) -> None:
@@ -339,7 +345,7 @@ class Tables:
                 timer.cancel()
             if table.zombies.get(conn.seat) == "away":
                 del table.zombies[conn.seat]
-        self._changed(table)
+        self._after_change(table)
 
     def disconnect(self, conn: Connection) -> None:
         if conn.table is None:
@@ -356,9 +362,12 @@ class Tables:
             and table.settings.away_seconds > 0
             and self.fanout.count(table.code, seat) == 0
         ):
-            timer = table.away_timers.setdefault(seat, Deadline())
-            timer.arm(seat, table.settings.away_seconds, lambda: self._away(table, seat))
+            self._arm_away(table, seat)
         self._changed(table)
+
+    def _arm_away(self, table: Table, seat: int) -> None:
+        timer = table.away_timers.setdefault(seat, Deadline())
+        timer.arm(seat, table.settings.away_seconds, lambda: self._away(table, seat))
 
     def _away(self, table: Table, seat: int) -> None:
         table.away_timers.pop(seat, None)
@@ -384,6 +393,14 @@ class Tables:
             await handler(conn, table, msg)
         except PartieError as exc:
             conn.send(_dumps(p.refusal(exc, getattr(msg, "type", None))))
+        except Exception:  # a bug: logged here, one line for the page, the socket lives on
+            log.exception("message %s failed", getattr(msg, "type", "?"))
+            error = _refused(
+                "server_error",
+                "erreur du serveur : rien n'a changé",
+                "server error: nothing changed",
+            )
+            conn.send(_dumps(p.refusal(error, getattr(msg, "type", None))))
 
     async def _on_sit(self, conn: Connection, table: Table, msg: p.Sit) -> None:
         async with table.lock:
