@@ -74,6 +74,12 @@ def wait_ready(base: str, game: str = "the-game", timeout: float = 300) -> float
     raise SystemExit("the server's bots were not ready in time")
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def peak_rss_mb(pid: int) -> float:
     text = Path(f"/proc/{pid}/status").read_text()
     found = re.search(r"VmHWM:\s+(\d+) kB", text)
@@ -144,7 +150,7 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def drive(base: str, args: argparse.Namespace) -> dict[str, Any]:
+async def drive(base: str, args: argparse.Namespace, pid: int | None = None) -> dict[str, Any]:
     ws_url = base.replace("http", "ws", 1) + "/ws"
     clients = []
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
@@ -159,9 +165,13 @@ async def drive(base: str, args: argparse.Namespace) -> dict[str, Any]:
                 Client(ws_url, answer["code"], answer["owner_token"], args.games, args.seed + index)
             )
     await asyncio.gather(*(c.open() for c in clients))
+    cpu_before = cpu_seconds(pid) if pid else 0.0
+    own_before = time.process_time()
     started = time.perf_counter()
     await asyncio.gather(*(c.run() for c in clients))
     seconds = time.perf_counter() - started
+    server_cpu = (cpu_seconds(pid) - cpu_before) if pid else float("nan")
+    client_cpu = time.process_time() - own_before
     for c in clients:
         await c.ws.close()
     trips = [t for c in clients for t in c.trips]
@@ -176,6 +186,11 @@ async def drive(base: str, args: argparse.Namespace) -> dict[str, Any]:
         "round_trips": len(trips),
         "actions": actions,
         "seconds": round(seconds, 2),
+        # CPU per action: what the figures would be on a machine of our own.
+        "server_cpu_us_per_action": round(server_cpu / max(actions, 1) * 1e6, 1),
+        "server_cpu_share": round(server_cpu / seconds, 2),
+        "client_cpu_share": round(client_cpu / seconds, 2),
+        "load_average": round(os.getloadavg()[0], 1),
         "players": args.players,
         "bot": args.bot,
         "games_per_table": args.games,
@@ -196,7 +211,7 @@ def main() -> None:
         base = f"http://127.0.0.1:{port}"
         try:
             warm = wait_ready(base)
-            result = asyncio.run(drive(base, args))
+            result = asyncio.run(drive(base, args, proc.pid))
             result["rss_mb"] = peak_rss_mb(proc.pid)
             result["warm_seconds"] = round(warm, 1)
         finally:

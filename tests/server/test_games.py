@@ -18,8 +18,12 @@ def test_every_game_is_offered_with_safe_options(client):
     for game in games.values():
         names = {o["name"] for o in game["options"]}
         assert "players" in names and game["bots"]
-        # No option may name a file on the server (decks, word lists) or fix a deal.
-        assert not names & {"deck", "lexicon", "deal"}
+        # No option fixes a deal, and no text from the network may name a server file.
+        assert "deal" not in names
+        for spec in game["options"]:
+            if spec["type"] in ("text", "choice"):
+                with pytest.raises(BadOptions):
+                    get_adapter(game["id"]).parse_options({spec["name"]: "/etc/passwd"})
         players = next(o for o in game["options"] if o["name"] == "players")
         assert players["min"] == game["min_players"] and players["max"] == game["max_players"]
 

@@ -84,7 +84,8 @@ class Table:
         self.turn_timer = Deadline()
         self.away_timers: dict[int, Deadline] = {}
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
-        self._texts: dict[int | None, str] = {}
+        self.meta_rev = 0  # bumped whenever a stored fact of the table changes
+        self._summary: tuple[Any, dict[str, Any], str] | None = None
 
     # -- facts ------------------------------------------------------------------------
 
@@ -143,7 +144,7 @@ class Table:
         out: dict[str, Any] = {
             "code": self.code,
             "game": self.adapter.id,
-            "options": self.options_json,
+            "options": self.adapter.public_options(self.options_json),
             "settings": self.settings.model_dump(),
             "status": self.status,
             "game_no": self.game_no,
@@ -153,6 +154,20 @@ class Table:
         if self.result is not None:
             out["result"] = self.result
         return out
+
+    def summary_text(self, fanout: Fanout) -> tuple[dict[str, Any], str]:
+        """The summary and its JSON, rebuilt only when something in it changed (most
+        actions change nothing in it)."""
+        key = (
+            self.meta_rev,
+            self.status,
+            tuple(fanout.count(self.code, i) > 0 for i in range(len(self.seats))),
+            tuple(sorted(self.zombies)),
+        )
+        if self._summary is None or self._summary[0] != key:
+            summary = self.summary(fanout)
+            self._summary = (key, summary, _dumps(summary))
+        return self._summary[1], self._summary[2]
 
     def controller(self, seat: int) -> str | None:
         """The bot spec that plays ``seat`` now (a bot seat, or a person's stand-in)."""
@@ -390,7 +405,7 @@ class Tables:
         self._changed(table)
 
     async def _on_leave(self, conn: Connection, table: Table, msg: p.Leave) -> None:
-        seat = _need_seat(conn)
+        seat = _need_seat(conn, table)
         async with table.lock:
             if table.status == "open":
                 table.seats[seat] = SeatInfo()
@@ -480,7 +495,7 @@ class Tables:
         await self._save(table)
 
     async def _on_act(self, conn: Connection, table: Table, msg: p.Act) -> None:
-        seat = _need_seat(conn)
+        seat = _need_seat(conn, table)
         async with table.lock:
             _need_playing(table)
             if msg.version != table.version:
@@ -491,7 +506,7 @@ class Tables:
         self._after_change(table)
 
     async def _on_preview(self, conn: Connection, table: Table, msg: p.Preview) -> None:
-        seat = _need_seat(conn)
+        seat = _need_seat(conn, table)
         _need_playing(table)
         assert table.state is not None
         if msg.version != table.version:
@@ -534,6 +549,7 @@ class Tables:
             )
         ]
         if state.is_over:
+            table.meta_rev += 1
             table.status = "over"
             table.result = _result(state)
             writes.append(self.storage.save_game(table.game_row()))
@@ -558,10 +574,12 @@ class Tables:
         for seat, data in stored.actions if stored else []:
             state.apply(seat, table.adapter.action_from_json(data))
         table.state = state
+        table.meta_rev += 1
         table.status = "over" if state.is_over else "playing"
         table.result = _result(state) if state.is_over else None
 
     async def _save(self, table: Table) -> None:
+        table.meta_rev += 1
         await self.storage.save_table(table.row())
 
     # -- after every change: timers, bots, messages -----------------------------------
@@ -666,8 +684,7 @@ class Tables:
         """Send each connection its message; each seat's message is built once, and the
         table's summary is encoded once for all of them."""
         texts: dict[int | None, str] = {}
-        summary = table.summary(self.fanout)
-        summary_text = _dumps(summary)
+        summary, summary_text = table.summary_text(self.fanout)
         timer = None
         if table.turn_timer.at_ms is not None and table.state is not None:
             timer = {"seat": table.state.to_act[0], "deadline_ms": table.turn_timer.at_ms}
@@ -762,10 +779,22 @@ def _need_owner(conn: Connection) -> None:
         )
 
 
-def _need_seat(conn: Connection) -> int:
-    if conn.seat is None:
+def _need_seat(conn: Connection, table: Table) -> int:
+    """The connection's seat, if its token still holds it (a seat given up in another tab
+    is gone for every tab)."""
+    seat = conn.seat
+    if seat is not None:
+        info = table.seats[seat] if seat < len(table.seats) else None
+        if (
+            info is None
+            or info.kind != "person"
+            or not token_matches(conn.token or "", info.token_hash)
+        ):
+            conn.seat = None
+            seat = None
+    if seat is None:
         raise _refused("not_seated", "vous n'êtes pas assis à cette table", "you have no seat here")
-    return conn.seat
+    return seat
 
 
 def _need_open(table: Table) -> None:

@@ -65,10 +65,11 @@ def option_spec(field: dataclasses.Field[Any], annotation: Any) -> dict[str, Any
 class GameAdapter:
     """The generic adapter; subclasses refine it for one game."""
 
-    #: Options a table may not set from the network (fixed deals...). Text options are
-    #: hidden too unless listed in ``text_options``: a text may name a file on the server.
+    #: Options a table may not set from the network (fixed deals, file paths...).
     hidden_options: ClassVar[frozenset[str]] = frozenset()
-    #: Text options the network may set (the adapter checks their values).
+    #: Text options the network may set through this class's ``parse_options`` (none by
+    #: default: a text may name a file on the server). A subclass that checks a text
+    #: option's value itself (a deck id) lists it here or overrides ``parse_options``.
     text_options: ClassVar[frozenset[str]] = frozenset()
     #: Labels and help for the option form: ``{name: {"label": {fr, en}, "help": {fr, en}}}``.
     option_text: ClassVar[dict[str, dict[str, Any]]] = {}
@@ -97,7 +98,7 @@ class GameAdapter:
             if field.name in self.hidden_options:
                 continue
             spec = option_spec(field, hints[field.name])
-            if spec is None or (spec["type"] == "text" and field.name not in self.text_options):
+            if spec is None:
                 continue
             spec.update(self.option_text.get(field.name, {}))
             if field.name == "players":
@@ -109,9 +110,9 @@ class GameAdapter:
     def parse_options(self, data: dict[str, Any], *, network: bool = True) -> Any:
         """The engine's options from JSON; from the network, hidden options are refused."""
         if network:
-            offered = {spec["name"] for spec in self.option_specs()}
+            texts = {s["name"] for s in self.option_specs() if s["type"] == "text"}
             for key in data:
-                if key not in offered:
+                if key in self.hidden_options or (key in texts and key not in self.text_options):
                     raise BadOptions(
                         f"l'option {key!r} ne se règle pas depuis le navigateur",
                         f"option {key!r} cannot be set from the browser",
@@ -120,6 +121,11 @@ class GameAdapter:
 
     def options_json(self, options: Any) -> dict[str, Any]:
         return options_to_json(options)
+
+    def public_options(self, stored: dict[str, Any]) -> dict[str, Any]:
+        """The options as the lobby and every table message show them (default: as
+        stored); a game drops what is private or bulky (an uploaded deck's text)."""
+        return stored
 
     def players(self, options: Any) -> int:
         return int(options.players)
