@@ -60,7 +60,7 @@ def lay_by_keyboard(page: Any, cards: int) -> None:
     for _ in range(cards):
         value, card = first_fitting(page)
         several = "fit-many" in (card.get_attribute("class") or "")
-        page.locator('#tg-hand button.card[tabindex="0"]').focus()
+        page.locator("#tg-status").click()  # focus anywhere outside the hand
         page.keyboard.type(str(value))
         expect(card).to_be_focused()
         page.keyboard.press("Enter")
@@ -107,6 +107,8 @@ def test_two_players_join_play_reload_and_watch(server: Any, browser: Any, shots
     expect(alice.locator("#tg-still")).to_contain_text("3 carte(s) au moins")
     expect_turn(alice)
     expect_turn(bob, mine=False)
+    expect(alice).to_have_title(re.compile("^▶ à vous"))  # seen from a tab in the background
+    expect(bob).not_to_have_title(re.compile("▶"))
     shots(alice, "started")
 
     first = lay_by_clicking(alice, 2)

@@ -234,6 +234,9 @@ export class TableClient {
   render() {
     if (!this.msg) return;
     const table = this.msg.table;
+    // A tab in the background still says when it is this player's turn.
+    const turn = table.status === "playing" && (this.msg.legal || []).length > 0;
+    document.title = `${turn ? `▶ ${t("your_turn_short")} · ` : ""}${showCode(table.code)} · partie`;
     const controls = this.controls(table);
     replaceChildren(this.top, this.header(table), table.status === "open" ? this.seatsPanel(table) : null, table.status === "over" ? controls : null);
     this.renderGame(table);
