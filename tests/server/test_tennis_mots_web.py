@@ -325,7 +325,7 @@ def test_a_fault_then_a_second_serve_then_a_double_fault(client) -> None:
     # No serve of 7 cards reaches 60 points: every serve is a fault.
     options = {"players": 2, "serve_weight": 60}
     code, owner = mots_table(
-        client, [{}, {"bot": "simple"}], options, want=lambda s: s.to_act == (0,)
+        client, [{}, {"bot": "greedy@5000"}], options, want=lambda s: s.to_act == (0,)
     )
     page, ctx = sit(client, code, 0, "Alice", owner)
     try:
@@ -350,6 +350,9 @@ def test_a_fault_then_a_second_serve_then_a_double_fault(client) -> None:
         second = latest(page, 2)["view"]
         assert second["malus"][0] == 1 + 3 and second["log"][-1]["double"]
         assert second["server"] == 1 and second["serve_number"] == 1
+        # The bot with a 5,000-word vocabulary now serves (60 points: a fault too).
+        third = page.until("table", lambda m: m["version"] == 3)["view"]
+        assert third["log"][-1]["kind"] == "fault" and third["log"][-1]["seat"] == 1
     finally:
         ctx.__exit__(None, None, None)
 
