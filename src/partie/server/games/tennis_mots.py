@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from partie.core.errors import IllegalAction, InvalidAction, NotYourTurn, PartieError
+from partie.core.errors import IllegalAction, NotYourTurn, PartieError
 from partie.core.game import Action, State
 from partie.games.tennis_mots import shots as names_of
-from partie.games.tennis_mots.bots import BOTS, load_lexicon
-from partie.games.tennis_mots.cards import LETTERS_SET, load_deck
+from partie.games.tennis_mots.bots import load_lexicon
+from partie.games.tennis_mots.cards import load_deck
 from partie.games.tennis_mots.movegen import hints as best_shots
 from partie.games.tennis_mots.rules import (
     ACCEPT,
@@ -80,8 +80,6 @@ OPTION_SPECS: list[dict[str, Any]] = [
 """Every option of ``TennisMotsOptions`` a browser may set. ``lexicon`` and ``deck`` are
 file paths on the server: they never come from the network."""
 
-NETWORK_OPTIONS = frozenset(spec["name"] for spec in OPTION_SPECS)
-
 BOT_SPECS = [
     "simple",
     "greedy",
@@ -97,25 +95,6 @@ BOT_SPECS = [
 def option_specs() -> list[dict[str, Any]]:
     """The option specs for ``GET /api/games`` (copies: callers may change them)."""
     return [dict(spec) for spec in OPTION_SPECS]
-
-
-def bot_names() -> list[str]:
-    return sorted({*BOTS, "mc"})
-
-
-def network_options(data: dict[str, Any] | None) -> dict[str, Any]:
-    """The options a browser sent, refused when they name a file path (or anything
-    that is not a table option)."""
-    data = dict(data or {})
-    for key in data:
-        if key not in NETWORK_OPTIONS:
-            known = ", ".join(sorted(NETWORK_OPTIONS))
-            raise PartieError(
-                f"option inconnue : {key!r} (options : {known})",
-                f"unknown option: {key!r} (options: {known})",
-                code="bad_options",
-            )
-    return data
 
 
 # The state one seat can see -----------------------------------------------------------
@@ -413,109 +392,6 @@ def hints_for(state: TennisMotsState, seat: int, top: int = 3) -> dict[str, Any]
     return hints(before, played, top)
 
 
-# One line per action ------------------------------------------------------------------------
-
-
-def describe(events: list[dict[str, Any]], names: list[str]) -> dict[str, str]:
-    """What the last action did, in French and English, from the events it logged
-    (``view["log"]``, newest last); ``names`` are the seats' names."""
-    lines_fr: list[str] = []
-    lines_en: list[str] = []
-    for event in events:
-        fr, en = describe_event(event, names)
-        if fr:
-            lines_fr.append(fr)
-            lines_en.append(en)
-    return {"fr": " ".join(lines_fr), "en": " ".join(lines_en)}
-
-
-def describe_event(event: dict[str, Any], names: list[str]) -> tuple[str, str]:
-    """One event of the engine's log as a sentence (French, English)."""
-
-    def who(seat: int | None) -> str:
-        if seat is None:
-            return "—"
-        return names[seat] if seat < len(names) and names[seat] else f"#{seat + 1}"
-
-    kind = event.get("kind")
-    if kind == "shot":
-        names_ = event["names"]
-        return (
-            f"{who(event['seat'])} : {event['word']} — {names_of.announce(names_, 'fr')} "
-            f"({event['value']} pts).",
-            f"{who(event['seat'])}: {event['word']} — {names_of.announce(names_, 'en')} "
-            f"({event['value']} pts).",
-        )
-    if kind == "net":
-        if not event["discarded"]:
-            return (f"{who(event['seat'])} passe.", f"{who(event['seat'])} passes.")
-        return (
-            f"{who(event['seat'])} : NET {event['word']} ({event['value']} < "
-            f"{event['weight']}), {event['discarded']} carte(s) au pot.",
-            f"{who(event['seat'])}: NET {event['word']} ({event['value']} < "
-            f"{event['weight']}), {event['discarded']} card(s) to the pot.",
-        )
-    if kind == "fault":
-        if event["double"]:
-            return (
-                f"{who(event['seat'])} : DOUBLE FAUTE ({event['word']}, {event['value']} < "
-                f"{event['weight']}), cartes et {event['penalty']} de pénalité au malus.",
-                f"{who(event['seat'])}: DOUBLE FAULT ({event['word']}, {event['value']} < "
-                f"{event['weight']}), cards and {event['penalty']} penalty to the malus pile.",
-            )
-        return (
-            f"{who(event['seat'])} : FAUTE ({event['word']}, {event['value']} < "
-            f"{event['weight']}), seconde balle.",
-            f"{who(event['seat'])}: FAULT ({event['word']}, {event['value']} < "
-            f"{event['weight']}), second serve.",
-        )
-    if kind == "challenge":
-        valid = event["valid"]
-        return (
-            f"{who(event['seat'])} conteste {event['word']} de {who(event['shooter'])} : "
-            + ("le mot est valide" if valid else "aucun mot ne commence ainsi")
-            + f", l'échange et le bonus vont à {who(event['winner'])}.",
-            f"{who(event['seat'])} challenges {event['word']} by {who(event['shooter'])}: "
-            + ("the word is valid" if valid else "no word starts so")
-            + f", the rally and the bonus go to {who(event['winner'])}.",
-        )
-    if kind == "rally":
-        extra_fr = extra_en = ""
-        if event["ace"]:
-            extra_fr += " ACE !"
-            extra_en += " ACE!"
-        if event["bonus"]:
-            extra_fr += f" +{event['bonus']} cartes de bonus."
-            extra_en += f" +{event['bonus']} bonus cards."
-        if event["unpaid"]:
-            extra_fr += " La pioche ne peut payer le bonus : toutes les cartes, fin du set."
-            extra_en += " The draw pile cannot pay the bonus: every card, the set ends."
-        return (
-            f"Jeu pour {who(event['winner'])} : {event['cards']} cartes aux plis.{extra_fr}",
-            f"Game to {who(event['winner'])}: {event['cards']} cards to the tricks.{extra_en}",
-        )
-    if kind == "set":
-        scores = " – ".join(str(s) for s in event["scores"])
-        winner = event["winner"]
-        return (
-            f"Fin du set {event['number']} : {scores}, "
-            + (f"gagné par {who(winner)}." if winner is not None else "égalité."),
-            f"End of set {event['number']}: {scores}, "
-            + (f"won by {who(winner)}." if winner is not None else "a tie."),
-        )
-    if kind == "match":
-        return (
-            f"Jeu, set et match : {who(event['winner'])} !",
-            f"Game, set and match: {who(event['winner'])}!",
-        )
-    return ("", "")
-
-
-def letters_of(cards: list[list[Any]]) -> str:
-    """The letters of laid cards, jokers as read (``?`` when unread)."""
-    return "".join(g if g in LETTERS_SET else (letter or "?") for _c, g, letter in cards)
-
-
 # The adapter ----------------------------------------------------------------------------
 
 
@@ -578,12 +454,7 @@ __all__ = [
     "BOT_SPECS",
     "GAME_ID",
     "OPTION_SPECS",
-    "InvalidAction",
-    "bot_names",
-    "describe",
-    "describe_event",
     "hints",
-    "network_options",
     "option_specs",
     "preview",
     "state_from_view",

@@ -114,6 +114,12 @@ export const strings = {
     spectator: "Vous regardez la partie.",
     kinds: { NET: "un NET", LIGNE: "une LIGNE" },
     how: "Comment jouer : service, faute, retour, ACE",
+    unpaid: "la pioche ne peut payer le bonus : toutes les cartes en jeu, fin du set",
+    ends: {
+      last_rally: "dernier échange joué",
+      bonus_unpaid: "la pioche ne pouvait payer le bonus",
+      no_serve: "plus personne ne pouvait servir",
+    },
   },
   en: {
     set: "Set {n}",
@@ -220,6 +226,12 @@ export const strings = {
     spectator: "You are watching the game.",
     kinds: { NET: "a NET", LIGNE: "a LIGNE" },
     how: "How to play: serve, fault, return, ACE",
+    unpaid: "the draw pile cannot pay the bonus: every card in play, the set ends",
+    ends: {
+      last_rally: "last rally played",
+      bonus_unpaid: "the draw pile could not pay the bonus",
+      no_serve: "nobody could serve any more",
+    },
   },
 };
 
@@ -800,10 +812,15 @@ function logLine(e) {
         (lang() === "fr" ? `Jeu pour ${who(e.winner)} : ${e.cards} cartes` : `Game to ${who(e.winner)}: ${e.cards} cards`) +
         (e.points !== undefined ? ` (${e.points} pts)` : "") +
         (e.ace ? " — ACE" : "") +
-        (e.bonus ? ` + ${e.bonus} bonus` : "")
+        (e.bonus ? ` + ${e.bonus} bonus` : "") +
+        (e.unpaid ? " — " + tr("unpaid") : "")
       );
     case "set":
-      return (lang() === "fr" ? `Fin du set ${e.number} : ` : `End of set ${e.number}: `) + e.scores.join(" – ");
+      return (
+        (lang() === "fr" ? `Fin du set ${e.number} : ` : `End of set ${e.number}: `) +
+        e.scores.join(" – ") +
+        (strings[lang()].ends[e.reason] ? ` (${strings[lang()].ends[e.reason]})` : "")
+      );
     case "match":
       return tr("match_over", { name: who(e.winner) });
     default:
