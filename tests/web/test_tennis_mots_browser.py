@@ -108,6 +108,10 @@ def play_turn(page: Any, *, drag: bool = False, shots: Any = None) -> str:
         card = cards_in(page, "#tm-hand")[0]
         page.locator(f'#tm-hand [data-card="{card["id"]}"]').click()
         page.locator('#tm-draft [data-slot="0"]').click()
+        if card["face"] == "◀":  # the double card: which neighbour it copies
+            page.locator(".tennis-mots-double-after").click()
+        elif not card["face"].isalpha():  # a joker: let the engine read it
+            page.locator(".tennis-mots-joker-auto").click()
         expect(page.locator("#tm-preview")).to_contain_text("FAUTE")
         page.click("#tm-play")
         return "fault"

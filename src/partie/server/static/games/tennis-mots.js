@@ -419,7 +419,14 @@ function askHints() {
 }
 
 function onKey(event) {
-  if (!root || !root.isConnected || joker) return;
+  if (!root || !root.isConnected) return;
+  if (joker) {
+    if (event.key === "Escape") {
+      joker = null;
+      render();
+    }
+    return;
+  }
   const target = event.target;
   if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT")) return;
   if (!myTurnToLay() || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -539,8 +546,9 @@ function playersEl(v) {
     else if (!v.over && v.to_act.includes(s)) tags.push(tr("to_play"));
     if (v.phase !== "serve" && !v.over) tags.push(v.in_rally[s] ? tr("in_rally") : tr("out_rally"));
     const r = running[s] || {};
-    const seen = r.seen !== undefined ? tr("seen_points", { p: r.seen - (r.malus_seen || 0) }) : "";
+    const seen = r.seen !== undefined ? tr("seen_points", { p: r.seen }) : "";
     const hidden = r.hidden ? " " + tr("hidden_cards", { n: r.hidden }) : "";
+    const malusSeen = v.malus[s] ? ` (${tr("seen_points", { p: -(r.malus_seen || 0) })}${r.malus_hidden ? " " + tr("hidden_cards", { n: r.malus_hidden }) : ""})` : "";
     rows.push(
       h(
         "li",
@@ -555,7 +563,7 @@ function playersEl(v) {
           { class: "tennis-mots-counts" },
           ` · ${tr("sets_won", { n: v.sets_won[s] })} · ${tr("hand_n", { n: v.hand_sizes[s] })} · ${tr("tricks", { n: v.tricks[s] })}` +
             (seen ? ` (${seen}${hidden})` : "") +
-            ` · ${tr("malus", { n: v.malus[s] })}`,
+            ` · ${tr("malus", { n: v.malus[s] })}${malusSeen}`,
         ),
       ),
     );
@@ -941,6 +949,9 @@ export function mount(el, context) {
 export function update(message) {
   if (!message) return;
   if (message.type === "refused") {
+    // A refused preview or question is shown where it was asked (the preview box, the
+    // hints); a refused action in the status line.
+    if (message.ref === "preview" || message.ref === "ask") return true;
     if (message.ref !== "act") return false;
     refusedText = message[lang()] || message.fr;
     render();
