@@ -104,7 +104,9 @@ def play_turn(page: Any, *, drag: bool = False, shots: Any = None) -> str:
             shots(page, "preview", full_page=False)
         page.click("#tm-play")
         return "shot"
-    if phase == "serve":  # no word reaches the weight: a fault, explained first
+    if phase == "serve" and not page.locator("#tm-pass").count():
+        # No word reaches the weight: a fault, explained first. (At set point a serve
+        # may pass instead: there is no second serve any more.)
         card = cards_in(page, "#tm-hand")[0]
         page.locator(f'#tm-hand [data-card="{card["id"]}"]').click()
         page.locator('#tm-draft [data-slot="0"]').click()

@@ -672,6 +672,21 @@ function previewEl(v) {
   );
 }
 
+/** The word being built as letters: a stated joker shows its letter, a double the
+ * letter it copies; what the engine will read comes back with the preview. */
+function draftWord() {
+  const out = draft.map((c) => (LETTERS.includes(c.glyph) ? c.glyph : c.letter || c.shown || "?"));
+  for (let i = 0; i < draft.length; i++) {
+    if (draft[i].glyph === "◀" && i > 0) out[i] = out[i - 1];
+  }
+  for (let i = draft.length - 1; i >= 0; i--) {
+    if (draft[i].glyph === "▶" && i + 1 < draft.length) out[i] = out[i + 1];
+  }
+  const read = info && info.ok && info.info && info.info.letters;
+  const text = out.join("");
+  return read && read !== text ? `${text} → ${read}` : text;
+}
+
 function builderEl(v) {
   const parts = [slotEl(0)];
   draft.forEach((c, i) => {
@@ -691,7 +706,7 @@ function builderEl(v) {
     );
     parts.push(slotEl(i + 1));
   });
-  const word = draft.map((c) => (LETTERS.includes(c.glyph) ? c.glyph : c.letter || c.shown || c.glyph)).join("");
+  const word = draftWord();
   const selDraft = selected && selected.where === "draft" ? selected.id : null;
   const selIndex = selDraft === null ? -1 : draft.findIndex((c) => c.id === selDraft);
   const off = offTable();
