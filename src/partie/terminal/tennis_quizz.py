@@ -14,13 +14,8 @@ from partie.core.errors import PartieError
 from partie.core.game import Bot
 from partie.games.tennis_quizz.rules import (
     LETTERS,
-    Ask,
-    Choose,
-    ChooseAnswerer,
-    ChooseServer,
-    QuizzState,
-    Reply,
-    Rule,
+    TennisQuizzState,
+    parse_action,
 )
 from partie.terminal.common import LineReader, tr
 
@@ -101,7 +96,12 @@ def card_panel(view: dict[str, Any], lang: str) -> Panel:
 
 
 def read_choice(
-    state: QuizzState, seat: int, read: LineReader, console: Console, lang: str, names: list[str]
+    state: TennisQuizzState,
+    seat: int,
+    read: LineReader,
+    console: Console,
+    lang: str,
+    names: list[str],
 ) -> Any | None:
     """Ask the human at ``seat`` until a legal action is typed; ``None`` means quit."""
     view = state.view(seat)
@@ -129,37 +129,11 @@ def read_choice(
         if not text:
             continue
         try:
-            action = parse_input(view, text)
+            action = parse_action(view, text)
             state.apply(seat, action)
             return action
         except PartieError as exc:
             console.print(f"[red]{exc.message(lang)}[/red]")
-
-
-def parse_input(view: dict[str, Any], text: str) -> Any:
-    """What a person types, read for the current phase."""
-    from partie.core.errors import InvalidAction
-
-    phase = view["phase"]
-    if phase in ("server", "answerer", "ask"):
-        if not text.isdigit():
-            raise InvalidAction("tapez un nombre", "type a number")
-        number = int(text)
-        if phase == "ask":
-            return Ask(number)
-        cls = ChooseServer if phase == "server" else ChooseAnswerer
-        return cls(number - 1)
-    if phase == "ruling":
-        if text.lower() in ("o", "oui", "y", "yes"):
-            return Rule(True)
-        if text.lower() in ("n", "non", "no"):
-            return Rule(False)
-        raise InvalidAction("répondez o ou n", "answer y or n")
-    if view["question"]["choices"] is None:
-        return Reply(text)
-    if len(text) == 1 and text.upper() in LETTERS:
-        return Choose(LETTERS.index(text.upper()))
-    raise InvalidAction("répondez A, B ou C", "answer A, B or C")
 
 
 def describe_point(entry: dict[str, Any], names: list[str], lang: str) -> str:
@@ -172,7 +146,7 @@ def describe_point(entry: dict[str, Any], names: list[str], lang: str) -> str:
 
 
 def play_match(
-    state: QuizzState,
+    state: TennisQuizzState,
     bots: dict[int, Bot],
     names: list[str],
     read: LineReader,
@@ -242,4 +216,4 @@ def play_match(
     return True
 
 
-__all__ = ["parse_input", "play_match", "question_panel", "scoreboard"]
+__all__ = ["play_match", "question_panel", "scoreboard"]

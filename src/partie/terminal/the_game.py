@@ -115,7 +115,7 @@ def read_human_action(
                 console.print(f"[italic]{player_name(seat, seat + 1, lang)} : « {said} »[/italic]")
             continue
         try:
-            action = complete_card(state, line) or parse_action(line)
+            action = parse_action(line, state.view(seat))
             if isinstance(action, Play) and corners_itself(state, seat, action):
                 answer = read(
                     tr(
@@ -132,17 +132,6 @@ def read_human_action(
             return action
         except PartieError as exc:
             console.print(f"[red]{exc.message(lang)}[/red]")
-
-
-def complete_card(state: TheGameState, line: str) -> Play | None:
-    """``37`` alone plays 37 when it fits exactly one pile."""
-    if not line.isdigit():
-        return None
-    card = int(line)
-    piles = [p for p in range(4) if playable(card, state.tops[p], ASCENDING[p])]
-    if card in state.hands[state.current] and len(piles) == 1:
-        return Play(card, piles[0])
-    return None
 
 
 def corners_itself(state: TheGameState, seat: int, action: Play) -> bool:

@@ -90,8 +90,9 @@ def test_minimum_two_then_one_once_the_draw_pile_is_empty() -> None:
     state = position([[10, 20, 30]], draw=[90, 80])
     assert state.min_cards == 2
     state.apply(0, Play(10, A1))
-    with pytest.raises(IllegalAction, match="au moins 2"):
+    with pytest.raises(IllegalAction) as caught:
         state.apply(0, END_TURN)
+    assert caught.value.code == "below_minimum"
     state.apply(0, Play(20, A1))
     state.apply(0, END_TURN)
     assert state.hands[0] == [30, 80, 90] and state.draw == []
@@ -161,23 +162,24 @@ def test_search_for_a_sequence_of_plays() -> None:
 
 
 REFUSALS = [
-    (Play(38, A1), IllegalAction, "écart de 10"),  # 9 below an ascending 47
-    (Play(36, A1), IllegalAction, "ici 11"),  # 11 below
-    (Play(70, D1), IllegalAction, "descendante"),  # higher on a descending 65
-    (Play(99, A1), IllegalAction, "pas le 99"),  # not in hand
-    (Play(38, 7), InvalidAction, "pile"),
-    (END_TURN, IllegalAction, "au moins 2"),
-    (Signal(A1, "clear"), IllegalAction, "aucun signal"),
-    (ChooseStart(1), IllegalAction, "choose_start"),
+    (Play(38, A1), IllegalAction, "trick_needs_ten", "écart de 10"),  # 9 below an ascending 47
+    (Play(36, A1), IllegalAction, "trick_needs_ten", "ici 11"),  # 11 below
+    (Play(70, D1), IllegalAction, "trick_needs_ten", "descendante"),  # higher on descending 65
+    (Play(99, A1), IllegalAction, "card_not_in_hand", "pas le 99"),  # not in hand
+    (Play(38, 7), InvalidAction, "unknown_pile", "pile"),
+    (END_TURN, IllegalAction, "below_minimum", "au moins 2"),
+    (Signal(A1, "clear"), IllegalAction, "no_signal_to_clear", "aucun signal"),
+    (ChooseStart(1), IllegalAction, "choose_start_off", "choose_start"),
 ]
 
 
-@pytest.mark.parametrize("action,error,words", REFUSALS)
-def test_refusals_explain_and_change_nothing(action, error, words) -> None:
+@pytest.mark.parametrize("action,error,code,words", REFUSALS)
+def test_refusals_explain_and_change_nothing(action, error, code, words) -> None:
     state = position([[38, 36, 70, 50], [20]], tops=(47, 1, 65, 100), draw=[3, 4])
     before = state.fingerprint()
     with pytest.raises(error) as caught:
         state.apply(0, action)
+    assert caught.value.code == code
     assert words in caught.value.fr
     assert caught.value.en and "\n" not in caught.value.fr
     assert state.fingerprint() == before
@@ -186,8 +188,9 @@ def test_refusals_explain_and_change_nothing(action, error, words) -> None:
 def test_acting_out_of_turn_is_refused() -> None:
     state = position([[38, 50], [20, 30]], draw=[3, 4])
     before = state.fingerprint()
-    with pytest.raises(NotYourTurn, match="joueur 1"):
+    with pytest.raises(NotYourTurn) as caught:
         state.apply(1, Play(20, A1))
+    assert caught.value.code == "not_your_turn"
     assert state.fingerprint() == before
 
 
@@ -205,8 +208,9 @@ def test_signals_are_talk_any_seat_any_time() -> None:
     state.apply(1, Signal(D2, "keep"))
     assert state.current == 0
     assert state.view(0)["signals"] == [{"seat": 1, "pile": "d2", "kind": "keep"}]
-    with pytest.raises(IllegalAction, match="déjà"):
+    with pytest.raises(IllegalAction) as caught:
         state.apply(1, Signal(D2, "keep"))
+    assert caught.value.code == "signal_already_set"
     state.apply(1, Signal(D2, "good"))
     state.apply(1, Signal(D2, "clear"))
     assert state.view(None)["signals"] == []
@@ -215,12 +219,14 @@ def test_signals_are_talk_any_seat_any_time() -> None:
 def test_the_table_may_choose_who_starts() -> None:
     state = GAME.setup(GAME.parse_options({"players": 3, "choose_start": True}), 1)
     assert state.legal_actions(0)[:3] == [ChooseStart(0), ChooseStart(1), ChooseStart(2)]
-    with pytest.raises(IllegalAction, match="qui commence"):
+    with pytest.raises(IllegalAction) as caught:
         state.apply(0, Play(state.hands[0][0], A1))
+    assert caught.value.code == "choose_start_first"
     state.apply(0, ChooseStart(2))
     assert state.current == 2
-    with pytest.raises(IllegalAction, match="avant la première carte"):
+    with pytest.raises(IllegalAction) as caught:
         state.apply(2, ChooseStart(1))
+    assert caught.value.code == "already_started"
 
 
 # Notation --------------------------------------------------------------------------

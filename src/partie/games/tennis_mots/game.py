@@ -13,6 +13,7 @@ from partie.core.options import options_from_json
 from partie.games.tennis_mots.bots import BOTS, SimpleBot, bot_from_spec, load_lexicon
 from partie.games.tennis_mots.cards import AFTER, DOUBLE, LETTERS_SET, load_deck
 from partie.games.tennis_mots.moves import Candidate, generate
+from partie.games.tennis_mots.notation import parse_action as parse_typed
 from partie.games.tennis_mots.rules import (
     ACCEPT,
     CHALLENGE,
@@ -56,6 +57,7 @@ class TennisMots(Game):
     min_players = 2
     max_players = 4
     default_bot = "greedy"
+    lists_actions = False
 
     def parse_options(self, data: dict[str, Any] | None = None) -> TennisMotsOptions:
         options = options_from_json(TennisMotsOptions, data)
@@ -86,6 +88,10 @@ class TennisMots(Game):
 
     def action_from_json(self, data: Any) -> TennisMotsAction:
         return action_from_json(data)
+
+    def parse_action(self, view: dict[str, Any], text: str) -> TennisMotsAction:
+        """A word (``JEUX``, ``[*S]``…) or a command (``passe``, ``net MOT``, ``ok``)."""
+        return parse_typed(view, text)
 
     def bot_names(self) -> list[str]:
         return sorted([*BOTS, "mc"])

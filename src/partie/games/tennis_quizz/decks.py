@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from partie.core.errors import PartieError
+from partie.core.errors import BadDeck
 
 QUESTIONS_PER_CARD = 7
 DIFFICULTIES = (1, 2, 3)
@@ -31,12 +31,6 @@ QUESTION_KEYS = {
 }
 CARD_KEYS = {"id", "title", "questions"}
 DECK_KEYS = {"id", "title", "language", "licence", "license", "authors", "description", "version"}
-
-
-class BadDeck(PartieError):
-    """A deck that cannot be found, read, or that breaks the format."""
-
-    code = "bad_deck"
 
 
 @dataclass(frozen=True)

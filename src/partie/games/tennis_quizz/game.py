@@ -20,11 +20,12 @@ from partie.games.tennis_quizz.rules import (
     ChooseAnswerer,
     ChooseServer,
     QuizzAction,
-    QuizzOptions,
-    QuizzState,
     Reply,
     Rule,
+    TennisQuizzOptions,
+    TennisQuizzState,
     action_from_json,
+    parse_action,
     side_of,
 )
 
@@ -57,8 +58,8 @@ class TennisQuizz(Game):
     max_players = 6
     default_bot = "quiz"
 
-    def parse_options(self, data: dict[str, Any] | None = None) -> QuizzOptions:
-        options = options_from_json(QuizzOptions, data)
+    def parse_options(self, data: dict[str, Any] | None = None) -> TennisQuizzOptions:
+        options = options_from_json(TennisQuizzOptions, data)
         self.check_players(
             options.players, fr_note=" (jusqu'à 3 par équipe)", en_note=" (up to 3 a side)"
         )
@@ -77,7 +78,7 @@ class TennisQuizz(Game):
             raise BadOptions("option deck : nom ou fichier attendu", "option deck: a name or file")
         return replace(options, pros=tuple(sorted(set(options.pros))))
 
-    def setup(self, options: QuizzOptions, seed: int) -> QuizzState:
+    def setup(self, options: TennisQuizzOptions, seed: int) -> TennisQuizzState:
         deck = load_decks(options.deck)
         if len(deck.cards) < MIN_CARDS:
             raise BadOptions(
@@ -86,10 +87,14 @@ class TennisQuizz(Game):
                 f"deck {deck.id!r} has only {len(deck.cards)} card(s): at least {MIN_CARDS} "
                 "are needed (two a side)",
             )
-        return QuizzState(self, options, deck, seed)
+        return TennisQuizzState(self, options, deck, seed)
 
     def action_from_json(self, data: Any) -> QuizzAction:
         return action_from_json(data)
+
+    def parse_action(self, view: dict[str, Any], text: str) -> QuizzAction:
+        """A number, A/B/C, an open answer or o/n, depending on the step of the point."""
+        return parse_action(view, text)
 
     def bot_names(self) -> list[str]:
         return list(BOT_NAMES)

@@ -7,7 +7,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from partie.core.errors import BadOptions
-from partie.core.game import Bot, Game, Result
+from partie.core.game import Bot, EndReason, Game, Result
 from partie.core.options import options_from_json
 from partie.games.the_game.bots import BOTS, BUDGETED
 from partie.games.the_game.rules import (
@@ -36,6 +36,8 @@ class TheGame(Game):
     min_players = 1
     max_players = 5
     default_bot = "heuristic"
+    supports_deals = True
+    traces_turns = True
 
     def parse_options(self, data: dict[str, Any] | None = None) -> TheGameOptions:
         options = options_from_json(TheGameOptions, data)
@@ -50,8 +52,9 @@ class TheGame(Game):
     def action_from_json(self, data: Any) -> TheGameAction:
         return action_from_json(data)
 
-    def parse_action(self, text: str) -> TheGameAction:
-        return parse_action(text)
+    def parse_action(self, view: dict[str, Any], text: str) -> TheGameAction:
+        """``37 a1``, ``37`` alone when it fits one pile, ``fin``, ``signal d2 garde``…"""
+        return parse_action(text, view)
 
     def bot_names(self) -> list[str]:
         return sorted(BOTS)
@@ -104,7 +107,7 @@ class TheGame(Game):
             result = Result(
                 winners=tuple(range(n)) if won else (),
                 scores=(float(score),) * n,
-                reason="all_cards_played" if won else "stuck",
+                reason=EndReason.ALL_CARDS_PLAYED if won else EndReason.STUCK,
                 details={"score": score, "excellent": score < EXCELLENT_BELOW},
             )
             out.append((result, actions))

@@ -12,8 +12,8 @@ from bisect import insort
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from partie.core.errors import GameOver, IllegalAction, InvalidAction, NotYourTurn
-from partie.core.game import Result, State
+from partie.core.errors import AmbiguousAction, GameOver, IllegalAction, InvalidAction, NotYourTurn
+from partie.core.game import EndReason, Result, State
 from partie.core.rng import make_rng
 
 CARDS = tuple(range(2, 100))
@@ -54,6 +54,7 @@ def pile_index(name: str) -> int:
         raise InvalidAction(
             f"pile inconnue : {name!r} (piles : a1 a2 montantes, d1 d2 descendantes)",
             f"unknown pile: {name!r} (piles: a1 a2 ascending, d1 d2 descending)",
+            code="unknown_pile",
         ) from None
 
 
@@ -167,7 +168,7 @@ END_TURN = EndTurn()
 def action_from_json(data: Any) -> TheGameAction:
     """Read an action from its JSON form."""
     if not isinstance(data, dict):
-        raise InvalidAction("action illisible", "unreadable action")
+        raise InvalidAction("action illisible", "unreadable action", code="unreadable_action")
     kind = data.get("type")
     try:
         if kind == "play":
@@ -183,6 +184,7 @@ def action_from_json(data: Any) -> TheGameAction:
                 raise InvalidAction(
                     f"signal inconnu : {data['kind']!r} (garde, bon, efface)",
                     f"unknown signal: {data['kind']!r} (keep, good, clear)",
+                    code="unknown_signal",
                 )
             return Signal(pile_index(str(data["pile"])), signal)
         if kind == "start":
@@ -192,18 +194,26 @@ def action_from_json(data: Any) -> TheGameAction:
             return ChooseStart(seat)
     except (KeyError, TypeError):
         raise InvalidAction(
-            f"action incomplète : {data!r}", f"incomplete action: {data!r}"
+            f"action incomplète : {data!r}",
+            f"incomplete action: {data!r}",
+            code="incomplete_action",
         ) from None
-    raise InvalidAction(f"type d'action inconnu : {kind!r}", f"unknown action type: {kind!r}")
+    raise InvalidAction(
+        f"type d'action inconnu : {kind!r}", f"unknown action type: {kind!r}", code="unknown_action"
+    )
 
 
-def parse_action(text: str) -> TheGameAction:
+def parse_action(text: str, view: dict[str, Any] | None = None) -> TheGameAction:
     """Read what a player types: ``37 a1``, ``fin``/``end``, ``signal d2 garde``,
-    ``commence 2``/``start 2`` (seats counted from 1, as players count them)."""
+    ``commence 2``/``start 2`` (seats counted from 1, as players count them). With the
+    player's ``view``, a bare card (``37``) is laid on the one pile it fits, or refused
+    naming the piles it fits (``AmbiguousAction``) or why it fits none."""
     words = text.strip().lower().split()
     if not words:
-        raise InvalidAction("coup vide", "empty move")
+        raise InvalidAction("coup vide", "empty move", code="empty_move")
     head = words[0]
+    if view is not None and len(words) == 1 and head.isdigit():
+        return bare_card(int(head), view)
     if head in ("fin", "end", "f", "e") and len(words) == 1:
         return END_TURN
     if head == "signal" and len(words) == 3:
@@ -212,6 +222,7 @@ def parse_action(text: str) -> TheGameAction:
             raise InvalidAction(
                 f"signal inconnu : {words[2]!r} (garde, bon, efface)",
                 f"unknown signal: {words[2]!r} (keep, good, clear)",
+                code="unknown_signal",
             )
         return Signal(pile_index(words[1]), kind)
     if head in ("commence", "start") and len(words) == 2 and words[1].isdigit():
@@ -223,6 +234,33 @@ def parse_action(text: str) -> TheGameAction:
     raise InvalidAction(
         f"coup illisible : {text.strip()!r} (ex. « 37 a1 », « fin », « signal d2 garde »)",
         f"unreadable move: {text.strip()!r} (e.g. '37 a1', 'end', 'signal d2 keep')",
+        code="unreadable_move",
+    )
+
+
+def bare_card(card: int, view: dict[str, Any]) -> Play:
+    """The play a card typed alone means in ``view``: the one pile it fits."""
+    hand = view.get("hand") or []
+    if card not in hand:
+        raise IllegalAction(
+            f"vous n'avez pas le {card} en main",
+            f"you do not hold card {card}",
+            code="card_not_in_hand",
+        )
+    piles = [
+        p for p, pile in enumerate(view["piles"]) if playable(card, pile["top"], pile["ascending"])
+    ]
+    if len(piles) == 1:
+        return Play(card, piles[0])
+    if not piles:
+        raise IllegalAction(
+            f"le {card} ne va sur aucune pile", f"card {card} fits no pile", code="does_not_fit"
+        )
+    names = [PILE_NAMES[p] for p in piles]
+    raise AmbiguousAction(
+        f"{card} : {', '.join(names[:-1])} ou {names[-1]} ?",
+        f"{card}: {', '.join(names[:-1])} or {names[-1]}?",
+        choices=[Play(card, p).to_json() for p in piles],
     )
 
 
@@ -375,7 +413,9 @@ class TheGameState(State):
         if self.over:
             raise GameOver("la partie est finie", "the game is over")
         if not isinstance(seat, int) or not 0 <= seat < self._options.players:
-            raise IllegalAction(f"place inconnue : {seat!r}", f"unknown seat: {seat!r}")
+            raise IllegalAction(
+                f"place inconnue : {seat!r}", f"unknown seat: {seat!r}", code="unknown_seat"
+            )
         if isinstance(action, Signal):
             self._signal(seat, action)
         elif seat != self.current:
@@ -390,21 +430,27 @@ class TheGameState(State):
         elif isinstance(action, ChooseStart):
             self._choose_start(action)
         else:
-            raise InvalidAction(f"action inconnue : {action!r}", f"unknown action: {action!r}")
+            raise InvalidAction(
+                f"action inconnue : {action!r}",
+                f"unknown action: {action!r}",
+                code="unknown_action",
+            )
         self.history.append((seat, action))
 
     # -- actions --------------------------------------------------------------------
 
     def _signal(self, seat: int, action: Signal) -> None:
         if not 0 <= action.pile < 4 or action.kind not in (*SIGNAL_KINDS, "clear"):
-            raise InvalidAction("signal illisible", "unreadable signal")
+            raise InvalidAction("signal illisible", "unreadable signal", code="unknown_signal")
         key = (seat, action.pile)
         current = self.signals.get(key)
         name = PILE_NAMES[action.pile]
         if action.kind == "clear":
             if current is None:
                 raise IllegalAction(
-                    f"aucun signal à effacer sur {name}", f"no signal to clear on {name}"
+                    f"aucun signal à effacer sur {name}",
+                    f"no signal to clear on {name}",
+                    code="no_signal_to_clear",
                 )
             del self.signals[key]
         else:
@@ -413,6 +459,7 @@ class TheGameState(State):
                 raise IllegalAction(
                     f"ce signal est déjà posé sur {name} ({fr})",
                     f"this signal is already on {name} ({en})",
+                    code="signal_already_set",
                 )
             self.signals[key] = action.kind
 
@@ -421,16 +468,19 @@ class TheGameState(State):
             raise IllegalAction(
                 "à cette table, le joueur 1 commence (option choose_start désactivée)",
                 "at this table player 1 starts (option choose_start is off)",
+                code="choose_start_off",
             )
         if self.started:
             raise IllegalAction(
                 "le premier joueur ne se choisit qu'avant la première carte",
                 "the first player can only be chosen before the first card",
+                code="already_started",
             )
         if not 0 <= action.seat < self._options.players:
             raise IllegalAction(
                 f"pas de joueur {action.seat + 1} à cette table",
                 f"no player {action.seat + 1} at this table",
+                code="unknown_seat",
             )
         self.current = action.seat
         self.started = True
@@ -441,33 +491,37 @@ class TheGameState(State):
             raise IllegalAction(
                 "choisissez d'abord qui commence (« commence N »)",
                 "first choose who starts ('start N')",
+                code="choose_start_first",
             )
         card, p = action.card, action.pile
         if not 0 <= p < 4:
-            raise InvalidAction("pile inconnue", "unknown pile")
+            raise InvalidAction("pile inconnue", "unknown pile", code="unknown_pile")
         hand = self.hands[self.current]
         if card not in hand:
             raise IllegalAction(
-                f"vous n'avez pas le {card} en main", f"you do not hold card {card}"
+                f"vous n'avez pas le {card} en main",
+                f"you do not hold card {card}",
+                code="card_not_in_hand",
             )
         top = self.tops[p]
         ascending = ASCENDING[p]
         if not playable(card, top, ascending):
-            raise IllegalAction(*_refusal(card, top, ascending, PILE_NAMES[p]))
+            raise _refusal(card, top, ascending, PILE_NAMES[p])
         hand.remove(card)
         self.tops[p] = card
         insort(self.played, card)
         self.played_this_turn += 1
         if not self.draw and not any(self.hands):
-            self._finish("all_cards_played")
+            self._finish(EndReason.ALL_CARDS_PLAYED)
         elif self.played_this_turn < self.min_cards and not self.legal_plays():
-            self._finish("stuck")
+            self._finish(EndReason.STUCK)
 
     def _end_turn(self) -> None:
         if not self.started:
             raise IllegalAction(
                 "choisissez d'abord qui commence (« commence N »)",
                 "first choose who starts ('start N')",
+                code="choose_start_first",
             )
         need = self.min_cards
         if self.played_this_turn < need:
@@ -476,6 +530,7 @@ class TheGameState(State):
                 f"({self.played_this_turn} posée{'s' if self.played_this_turn > 1 else ''})",
                 f"you must lay at least {need} card{'s' if need > 1 else ''} this turn "
                 f"({self.played_this_turn} laid)",
+                code="below_minimum",
             )
         hand = self.hands[self.current]
         for _ in range(min(self.played_this_turn, len(self.draw))):
@@ -496,10 +551,10 @@ class TheGameState(State):
         if not self.started:
             return
         if not self.draw and not any(self.hands):
-            self._finish("all_cards_played")
+            self._finish(EndReason.ALL_CARDS_PLAYED)
             return
         if not can_play_sequence(list(self.hands[self.current]), list(self.tops), self.min_cards):
-            self._finish("stuck")
+            self._finish(EndReason.STUCK)
 
     def _finish(self, reason: str) -> None:
         self.over = True
@@ -513,6 +568,7 @@ class TheGameState(State):
             "game": "the-game",
             "seat": seat,
             "players": n,
+            "to_move": self.to_move,
             "current": self.current,
             "to_act": list(self.to_act),
             "started": self.started,
@@ -584,19 +640,22 @@ class TheGameState(State):
         )
 
 
-def _refusal(card: int, top: int, ascending: bool, name: str) -> tuple[str, str]:
-    """The reason a card may not go on a pile, in French and English."""
+def _refusal(card: int, top: int, ascending: bool, name: str) -> IllegalAction:
+    """Why a card may not go on a pile: the wrong way without the gap of 10 of the
+    trick (``trick_needs_ten``), or not at all (``does_not_fit``)."""
     gap = abs(card - top)
     if (ascending and card < top) or (not ascending and card > top):
         way_fr = "montante" if ascending else "descendante"
         way_en = "ascending" if ascending else "descending"
-        return (
+        return IllegalAction(
             f"{card} sur {top} : la pile {name} est {way_fr}, et le rétro n'est permis "
             f"qu'avec un écart de 10 exactement (ici {gap})",
             f"{card} on {top}: pile {name} is {way_en}, and the backwards trick needs a "
             f"gap of exactly 10 (here {gap})",
+            code="trick_needs_ten",
         )
-    return (
+    return IllegalAction(
         f"{card} ne peut pas aller sur {top} (pile {name})",
         f"{card} cannot go on {top} (pile {name})",
+        code="does_not_fit",
     )
