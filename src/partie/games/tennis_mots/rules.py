@@ -510,7 +510,7 @@ class TennisMotsState(State):
                     code="below_weight",
                 )
             if not plan.valid and not (bluff and names_of.LIGNE in plan.names):
-                raise _not_a_word(word)
+                raise _not_a_word(word, plan.new)
         else:
             # A double card alone never reads: a server may always fault with it.
             only_doubles = serve and all(self.deck.faces[c] == DOUBLE for c, _g, _l in plan.new)
@@ -532,7 +532,7 @@ class TennisMotsState(State):
             # server can always fault (a hand of doubles reads no word at all).
             is_fault = serve and not self.last_rally
             if not plan.valid and not bluff and not is_fault:
-                raise _not_a_word(word)
+                raise _not_a_word(word, plan.new)
         return plan
 
     def _plan(self, seat: int, cards: Any) -> Plan:
@@ -1087,12 +1087,25 @@ class LegalActions(list):
     __hash__ = None  # type: ignore[assignment]
 
 
-def _not_a_word(word: str) -> IllegalAction:
-    return IllegalAction(
-        f"{word} : aucun mot français ne commence ainsi",
-        f"{word}: no French word starts this way",
-        code="not_a_word",
-    )
+def _not_a_word(word: str, laid: list[Laid] | tuple[Laid, ...]) -> IllegalAction:
+    """The refusal of a word that starts no French word, with the lexicon's own reason
+    when the cards can never read (a ◀ first, doubles that only copy each other)."""
+    from partie.games.tennis_mots.lexicon import obstacle
+
+    problem = obstacle("".join(g for _c, g, _l in laid))
+    if problem == "before_first":
+        fr, en = (
+            "◀ ne peut jamais venir en premier : il copie la carte d'avant",
+            ("◀ can never come first: it copies the card before it"),
+        )
+    elif problem == "nothing_to_copy":
+        fr, en = (
+            "ces doubles ne copient qu'eux-mêmes : aucune lettre à copier",
+            ("these doubles only copy each other: no letter to copy"),
+        )
+    else:
+        fr, en = "aucun mot français ne commence ainsi", "no French word starts this way"
+    return IllegalAction(f"{word} : {fr}", f"{word}: {en}", code="not_a_word")
 
 
 def _joker_refusal(face: str, letter: str) -> IllegalAction:

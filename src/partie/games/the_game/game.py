@@ -160,8 +160,12 @@ class TheGame(Game):
         assert tops == state.tops
 
     def reshuffle_hidden(self, state: Any, seat: int | None, rng: random.Random) -> Any:
-        """Deal the cards ``seat`` cannot see (other hands, the draw pile) again."""
+        """Deal the cards ``seat`` cannot see (other hands, the draw pile) again; once
+        the game is over every hand is open and only the draw pile stays hidden."""
         other = state.clone()
+        if state.over:
+            rng.shuffle(other.draw)
+            return other
         seats = [s for s in range(state.options.players) if s != seat]
         unseen = [c for s in seats for c in state.hands[s]] + list(state.draw)
         rng.shuffle(unseen)

@@ -595,6 +595,7 @@ class TheGameState(State):
         if self.over:
             view["score"] = self.score
             view["reason"] = self.reason
+            view["hands"] = [list(h) for h in self.hands]  # the game is over: all open
         return view
 
     def clone(self) -> TheGameState:
