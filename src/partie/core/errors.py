@@ -85,6 +85,13 @@ class BadDeck(PartieError):
     code = "bad_deck"
 
 
+class BadPosition(PartieError):
+    """A position text (a game's short form of a position, as FEN is for chess) that
+    cannot be read or is not a position of this game."""
+
+    code = "bad_position"
+
+
 class BadRecord(PartieError):
     """A game record file that cannot be read or does not replay."""
 

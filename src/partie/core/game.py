@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
-from partie.core.errors import BadOptions, InvalidAction
+from partie.core.errors import BadOptions, BadPosition, InvalidAction
 
 
 class EndReason(enum.StrEnum):
@@ -191,6 +191,15 @@ class Game(ABC):
             f"{self.name} ne lit pas de coups tapés",
             f"{self.name} reads no typed moves",
             code="unreadable_move",
+        )
+
+    def from_position(self, text: str) -> State:
+        """A state from a short text form of a position (as FEN is for chess), so that
+        tests read as positions and players and bug reports can share them; its
+        ``state.position()`` writes it back. Raises ``BadPosition``."""
+        raise BadPosition(
+            f"{self.name} n'a pas encore de forme texte des positions",
+            f"{self.name} has no text form of positions yet",
         )
 
     def turn_trace(self, state: State) -> list[int] | None:

@@ -45,6 +45,7 @@ REFUSALS: dict[str, Refusal] = _table(
     ("ambiguous_action", ALL, "coup ambigu : précisez", "ambiguous move: say which"),
     ("bad_options", ALL, "options de partie impossibles", "unusable game options"),
     ("unknown_game", ALL, "jeu inconnu", "unknown game"),
+    ("bad_position", ALL, "position illisible", "unreadable position"),
     ("bad_record", ALL, "enregistrement de partie illisible", "unreadable game record"),
     ("bad_input", ALL, "données refusées", "data refused"),
     ("bad_deck", ALL, "paquet illisible ou incomplet", "unreadable or incomplete deck"),

@@ -27,6 +27,7 @@ from partie.games.the_game.rules import (
     TheGameState,
     action_from_json,
     parse_action,
+    state_from_position,
 )
 
 
@@ -48,6 +49,11 @@ class TheGame(Game):
 
     def setup(self, options: TheGameOptions, seed: int) -> TheGameState:
         return TheGameState(self, options, seed)
+
+    def from_position(self, text: str) -> TheGameState:
+        """``piles 47 1 65 100; hands 36 38 / 20; draw 4 3; turn 1`` (see
+        ``rules.position_text``)."""
+        return state_from_position(self, text)
 
     def action_from_json(self, data: Any) -> TheGameAction:
         return action_from_json(data)

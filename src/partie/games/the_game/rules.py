@@ -12,7 +12,14 @@ from bisect import insort
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from partie.core.errors import AmbiguousAction, GameOver, IllegalAction, InvalidAction, NotYourTurn
+from partie.core.errors import (
+    AmbiguousAction,
+    BadPosition,
+    GameOver,
+    IllegalAction,
+    InvalidAction,
+    NotYourTurn,
+)
 from partie.core.game import EndReason, Result, State
 from partie.core.rng import make_rng
 
@@ -633,12 +640,116 @@ class TheGameState(State):
             "reason": self.reason,
         }
 
+    def position(self) -> str:
+        """This position as text (see ``position_text``)."""
+        return position_text(self)
+
     def __repr__(self) -> str:
         tops = " ".join(f"{PILE_NAMES[p]}:{self.tops[p]}" for p in range(4))
         return (
             f"<TheGameState players={self._options.players} current={self.current} "
             f"{tops} draw={len(self.draw)} score={self.score} over={self.over}>"
         )
+
+
+# Positions as text -------------------------------------------------------------------
+
+POSITION_HELP = (
+    "« piles 47 1 65 100; hands 36 38 / 20; draw 4 3; turn 1; laid 0; expert »",
+    "'piles 47 1 65 100; hands 36 38 / 20; draw 4 3; turn 1; laid 0; expert'",
+)
+
+
+def _bad_position(text: str, fr: str, en: str) -> BadPosition:
+    return BadPosition(
+        f"position illisible ({fr}) : {text!r}, ex. {POSITION_HELP[0]}",
+        f"unreadable position ({en}): {text!r}, e.g. {POSITION_HELP[1]}",
+    )
+
+
+def _cards(text: str, words: list[str]) -> list[int]:
+    if words == ["-"]:
+        return []
+    if not all(w.isdigit() and 2 <= int(w) <= 99 for w in words):
+        raise _bad_position(text, "des cartes de 2 à 99", "cards 2 to 99")
+    return [int(w) for w in words]
+
+
+def parse_position(text: str) -> dict[str, Any]:
+    """The fields of a position text (see ``position_text``); raises ``BadPosition``."""
+    fields: dict[str, Any] = {"turn": 1, "laid": 0, "draw": [], "expert": False}
+    for part in text.split(";"):
+        words = part.split()
+        if not words:
+            continue
+        name, rest = words[0].lower(), words[1:]
+        if name == "piles" and len(rest) == 4 and all(w.isdigit() for w in rest):
+            fields["piles"] = [int(w) for w in rest]
+        elif name == "hands" and rest:
+            hands = " ".join(rest).split("/")
+            fields["hands"] = [_cards(text, h.split()) for h in hands]
+        elif name == "draw":
+            fields["draw"] = _cards(text, rest) if rest else []
+        elif name in ("turn", "laid") and len(rest) == 1 and rest[0].isdigit():
+            fields[name] = int(rest[0])
+        elif name == "expert" and not rest:
+            fields["expert"] = True
+        else:
+            raise _bad_position(text, f"champ {part.strip()!r}", f"field {part.strip()!r}")
+    if "piles" not in fields or "hands" not in fields:
+        raise _bad_position(text, "il faut piles et hands", "piles and hands are needed")
+    return fields
+
+
+def position_text(state: TheGameState) -> str:
+    """The position in one line, as ``TheGame.from_position`` reads it: pile tops (a1
+    a2 d1 d2), each seat's hand (``/`` between seats, ``-`` for none), the draw pile
+    from its top, the seat to play (from 1), cards laid this turn, and ``expert``."""
+    hands = " / ".join(" ".join(map(str, h)) or "-" for h in state.hands)
+    parts = [
+        "piles " + " ".join(map(str, state.tops)),
+        "hands " + hands,
+        "draw " + " ".join(map(str, reversed(state.draw))),
+        f"turn {state.current + 1}",
+        f"laid {state.played_this_turn}",
+    ]
+    if state.options.expert:
+        parts.append("expert")
+    return "; ".join(p.rstrip() for p in parts)
+
+
+def state_from_position(game: Any, text: str) -> TheGameState:
+    """The state a position text describes. Cards in no hand and not in the draw pile
+    count as played, so the 98 cards stay conserved; the game goes on from there
+    (including ending at once when the player to act cannot lay the minimum)."""
+    fields = parse_position(text)
+    hands: list[list[int]] = fields["hands"]
+    draw: list[int] = fields["draw"]
+    held = [c for h in hands for c in h] + draw
+    if len(held) != len(set(held)):
+        raise _bad_position(text, "une carte apparaît deux fois", "a card appears twice")
+    tops = fields["piles"]
+    if not (all(1 <= t <= 99 for t in tops[:2]) and all(2 <= t <= 100 for t in tops[2:])):
+        raise _bad_position(text, "sommets de piles impossibles", "impossible pile tops")
+    if not 1 <= fields["turn"] <= len(hands):
+        raise _bad_position(text, "pas de joueur à ce tour", "no such player to play")
+    options = game.parse_options({"players": len(hands), "expert": fields["expert"]})
+    state = TheGameState(game, options, 0)
+    state.hands = [sorted(h) for h in hands]
+    state.tops = list(tops)
+    state.draw = list(reversed(draw))
+    state.played = [c for c in CARDS if c not in set(held)]
+    state.current = fields["turn"] - 1
+    state.played_this_turn = fields["laid"]
+    state.over = False
+    state.reason = ""
+    if state.played_this_turn == 0:
+        state._start_turn_check()
+    elif not state.draw and not any(state.hands):
+        state._finish(EndReason.ALL_CARDS_PLAYED)
+    elif state.played_this_turn < state.min_cards and not state.legal_plays():
+        state._finish(EndReason.STUCK)  # mid-turn: the rule applied after each card
+    return state
 
 
 def _refusal(card: int, top: int, ascending: bool, name: str) -> IllegalAction:
