@@ -98,10 +98,16 @@ def run_table(
     seats: list[Seat],
     screen: Screen,
     record: str | Path | None,
+    *,
+    start: State | None = None,
 ) -> TableRun:
     """Play a game with these seats on this screen to its end or until a person quits;
-    the record is saved to ``record`` (when given) in every case, Ctrl-C included."""
-    state = game.setup(options, seed)
+    the record is saved to ``record`` (when given) in every case, Ctrl-C included.
+    ``start`` plays on from a given state (a position read from its text form) instead
+    of ``game.setup(options, seed)``; such a game has no record to replay."""
+    if start is not None and record is not None:
+        raise ValueError("a table started from a position has no record to save")
+    state = start if start is not None else game.setup(options, seed)
     bots = make_bots(game, seats, seed)
     finished = interrupted = False
     screen.start(state.view(screen.watcher))

@@ -14,6 +14,7 @@ from partie.games.tennis_mots.bots import BOTS, SimpleBot, bot_from_spec, load_l
 from partie.games.tennis_mots.cards import AFTER, DOUBLE, LETTERS_SET, load_deck
 from partie.games.tennis_mots.moves import Candidate, generate
 from partie.games.tennis_mots.notation import parse_action as parse_typed
+from partie.games.tennis_mots.positions import from_position as state_from_position
 from partie.games.tennis_mots.rules import (
     ACCEPT,
     CHALLENGE,
@@ -88,6 +89,11 @@ class TennisMots(Game):
 
     def action_from_json(self, data: Any) -> TennisMotsAction:
         return action_from_json(data)
+
+    def from_position(self, text: str) -> TennisMotsState:
+        """``hands XAAAAAA / SSSSSSS; table JE[*U]; server 1; draw 10`` (see
+        ``positions.py``)."""
+        return state_from_position(self, text)
 
     def parse_action(self, view: dict[str, Any], text: str) -> TennisMotsAction:
         """A word (``JEUX``, ``[*S]``…) or a command (``passe``, ``net MOT``, ``ok``)."""

@@ -1057,6 +1057,12 @@ class TennisMotsState(State):
             "rng": self.rng.getstate(),
         }
 
+    def position(self) -> str:
+        """This position as text (see ``positions.py``)."""
+        from partie.games.tennis_mots.positions import position_text
+
+        return position_text(self)
+
     def __repr__(self) -> str:
         return (
             f"<TennisMotsState set={self.set_number} phase={self.phase} turn={self.turn} "
