@@ -6,7 +6,7 @@ import ast
 from pathlib import Path
 
 import partie
-from partie.core.refusals import REFUSALS
+from partie.core.refusals import REFUSALS, markdown
 
 SRC = Path(partie.__file__).parent
 FAMILIES = {"IllegalAction", "InvalidAction", "PartieError"}
@@ -77,3 +77,8 @@ def test_each_entry_is_one_line_in_both_languages() -> None:
         assert entry.code == code
         assert entry.fr and entry.en and "\n" not in entry.fr + entry.en
         assert entry.game in ("", "the-game", "tennis-quizz", "tennis-mots")
+
+
+def test_the_documented_table_is_current() -> None:
+    doc = SRC.parents[1] / "docs" / "refusals.md"
+    assert doc.read_text(encoding="utf-8") == markdown(), "regenerate docs/refusals.md"

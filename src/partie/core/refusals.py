@@ -138,9 +138,33 @@ REFUSALS: dict[str, Refusal] = _table(
 )
 
 
+def markdown() -> str:
+    """``docs/refusals.md``: the catalogue as a table per game (a test keeps it current)."""
+    titles = {
+        "": "Every game and tool",
+        "the-game": "The Game",
+        "tennis-quizz": "Tennis Quizz",
+        "tennis-mots": "Tennis de mots",
+    }
+    lines = [
+        "# Refusal codes",
+        "",
+        "Every refusal carries a stable `code` next to its own sentence in French and",
+        "English (`exc.code`, `exc.fr`, `exc.en`; the web protocol sends the three). This",
+        "table gives each code a generic line, so a client can translate a refusal or",
+        "link it to its rule without reading the sentence. It is written from",
+        "`src/partie/core/refusals.py`; a test fails when a code raised in the source is",
+        "missing here.",
+    ]
+    for game, title in titles.items():
+        lines += ["", f"## {title}", "", "| code | français | English |", "|---|---|---|"]
+        lines += [f"| `{r.code}` | {r.fr} | {r.en} |" for r in REFUSALS.values() if r.game == game]
+    return "\n".join(lines) + "\n"
+
+
 def refusal(code: str) -> Refusal:
     """The catalogue entry of ``code`` (``KeyError`` for a code nobody listed)."""
     return REFUSALS[code]
 
 
-__all__ = ["REFUSALS", "Refusal", "refusal"]
+__all__ = ["REFUSALS", "Refusal", "markdown", "refusal"]
