@@ -3,7 +3,6 @@ rules the page leaves to us (teams, discards, jeu décisif, pros)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -24,6 +23,11 @@ GAME = get_game("tennis-quizz")
 
 def new(deck: Path, seed: int = 1, **options) -> QuizzState:
     return GAME.setup(GAME.parse_options({"deck": str(deck), **options}), seed)
+
+
+def at_score(deck: Path, score: str, seed: int = 1) -> QuizzState:
+    """A match on ``deck`` from a score written as text (``sets 6-2; games 5 0``)."""
+    return GAME.from_position(f"{score}; deck {deck}; seed {seed}")
 
 
 def answer(state: QuizzState, right: bool) -> None:
@@ -58,13 +62,12 @@ def test_40_40_receiver_answers_right_and_wins_the_game(small_deck: Path) -> Non
 
 
 def test_5_5_to_7_5_and_6_6_to_7_6(small_deck: Path) -> None:
-    state = new(small_deck)
-    state.score = replace(state.score, games=(5, 5))
+    state = at_score(small_deck, "games 5 5")
     win_game(state, 0)
     assert state.score.games == (6, 5)
     win_game(state, 0)
     assert state.score.sets == ((7, 5),)
-    state.score = replace(state.score, games=(6, 5))
+    state = at_score(small_deck, "sets 7-5; games 6 5")
     win_game(state, 1)
     assert state.score.games == (6, 6) and state.sets_66 == 1
     win_game(state, 1)
@@ -73,8 +76,7 @@ def test_5_5_to_7_5_and_6_6_to_7_6(small_deck: Path) -> None:
 
 
 def test_two_sets_to_love_ends_the_match(small_deck: Path) -> None:
-    state = new(small_deck)
-    state.score = replace(state.score, sets=((6, 2),), games=(5, 0))
+    state = at_score(small_deck, "sets 6-2; games 5 0")
     win_game(state, 0)
     assert state.is_over and state.score.sets == ((6, 2), (6, 0))
     assert state.result.winners == (0,) and state.result.scores == (2.0, 0.0)
@@ -156,8 +158,7 @@ def test_pile_runs_out_and_discard_is_reshuffled(tiny_deck: Path) -> None:
 
 
 def test_jeu_decisif_seven_questions_each_then_a_tie_plays_again(small_deck: Path) -> None:
-    state = new(small_deck, jeu_decisif=True)
-    state.score = replace(state.score, games=(6, 5))
+    state = at_score(small_deck, "games 6 5; jeu-decisif")
     win_game(state, 1)
     assert state.score.in_decider and state.decider is not None
     first = state.serving

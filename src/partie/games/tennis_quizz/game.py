@@ -12,6 +12,7 @@ from partie.core.game import Bot, Game
 from partie.core.options import options_from_json
 from partie.games.tennis_quizz.bots import BOT_NAMES, make_bot
 from partie.games.tennis_quizz.decks import Card, Deck, load_deck
+from partie.games.tennis_quizz.positions import from_position as score_position
 from partie.games.tennis_quizz.rules import (
     MIN_CARDS,
     Ask,
@@ -77,6 +78,10 @@ class TennisQuizz(Game):
         if not isinstance(options.deck, str) or not options.deck.strip():
             raise BadOptions("option deck : nom ou fichier attendu", "option deck: a name or file")
         return replace(options, pros=tuple(sorted(set(options.pros))))
+
+    def from_position(self, text: str) -> TennisQuizzState:
+        """``sets 6-2; games 5 0; points 30 15; seed 4`` (see ``positions.py``)."""
+        return score_position(self, text)
 
     def setup(self, options: TennisQuizzOptions, seed: int) -> TennisQuizzState:
         deck = load_decks(options.deck)

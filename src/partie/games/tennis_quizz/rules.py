@@ -849,6 +849,12 @@ class TennisQuizzState(State):
             view["winners"] = list(self.teams[self.score.winner or 0])
         return view
 
+    def position(self) -> str:
+        """The score of this match as text (see ``positions.py``)."""
+        from partie.games.tennis_quizz.positions import position_text
+
+        return position_text(self)
+
     def clone(self) -> TennisQuizzState:
         other = object.__new__(TennisQuizzState)
         other.__dict__.update(self.__dict__)
