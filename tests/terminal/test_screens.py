@@ -222,3 +222,31 @@ def test_a_refused_word_gets_the_lexicon_s_own_reason(word: str, reason: str) ->
     with pytest.raises(IllegalAction) as caught:
         state.apply(0, MOTS.parse_action(state.view(0), word))
     assert caught.value.code == "not_a_word" and reason in caught.value.fr
+
+
+def test_the_running_points_of_the_set_count_the_cards_seen_won() -> None:
+    seats = [Seat("Bot 1", "greedy"), Seat("Bot 2", "greedy")]
+    screen, _console = screen_for(TennisMotsScreen, MOTS, seats, Typist([]))
+    state = MOTS.setup(MOTS.parse_options({"players": 2}), 6)
+    bots = {s: MOTS.make_bot("greedy", s) for s in (0, 1)}
+    expected = [0, 0]
+    checked = 0
+    while not state.is_over and checked < 3:
+        before = state.view(None)
+        seen = before["table_value"] + before["pot_value"]
+        seat = state.to_move
+        events = len(state.events)
+        state.apply(seat, bots[seat].act(state.view(seat)))
+        screen.played(state.view(None), seat, None)
+        for event in state.events[events:]:
+            if event["kind"] == "rally":
+                expected[event["winner"]] += seen
+            elif event["kind"] == "fault" and event["double"]:
+                expected[event["seat"]] -= event["value"]
+            elif event["kind"] == "set":
+                assert screen.seen_points == [0, 0]
+                expected = [0, 0]
+                checked += 1
+        assert screen.seen_points == expected
+    assert any(expected) or checked
+    assert "Points du set (cartes vues) : Bot 1 " in screen.points_line()

@@ -261,6 +261,7 @@ class TennisMotsScreen(TerminalScreen):
         self.show_hints = show_hints
         self.shown_events = 0
         self._before: dict[str, Any] | None = None
+        self.seen_points = [0] * len(self.names)
 
     def lexicon(self, view: dict[str, Any]) -> Any:
         return load_lexicon(view["options"]["lexicon"])
@@ -271,6 +272,7 @@ class TennisMotsScreen(TerminalScreen):
         self.console.print(render(view, humans, self.lang))
         self.console.print(table_line(view, self.lang))
         self.console.print(hand_line(view, self.lang))
+        self.console.print(self.points_line(), style="dim")
         pending = view["pending"]
         if pending is not None:
             self.console.print(
@@ -335,10 +337,30 @@ class TennisMotsScreen(TerminalScreen):
             if line:
                 self.console.print(line, style="magenta")
 
+    def points_line(self) -> str:
+        """The running points of the set as far as the table has seen them: the cards
+        won off the table and the pot, less the cards of double faults (bonus cards,
+        penalty cards and the hands taken at set point are face down: counted at the
+        end of the set)."""
+        scores = " · ".join(f"{self.name(s)} {p}" for s, p in enumerate(self.seen_points))
+        return self.tr(
+            f"Points du set (cartes vues) : {scores}", f"Set points (seen cards): {scores}"
+        )
+
+    def _count(self, event: dict[str, Any]) -> None:
+        kind = event["kind"]
+        if kind == "rally":
+            self.seen_points[event["winner"]] += event.get("points", 0)
+        elif kind == "fault" and event["double"]:
+            self.seen_points[event["seat"]] -= event["value"]
+        elif kind == "set":
+            self.seen_points = [0] * len(self.seen_points)
+
     def _tell_events(self, view: dict[str, Any]) -> None:
         for event in view["log"]:
             if event["n"] < self.shown_events:
                 continue
+            self._count(event)
             line = describe_event(event, len(self.persons), self.lang)
             if line:
                 self.console.print(line, style="cyan" if event["kind"] == "shot" else None)

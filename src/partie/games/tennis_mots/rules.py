@@ -862,6 +862,7 @@ class TennisMotsState(State):
         table_ids = [c for c, _g, _l in self.table]
         tricks = self.tricks[winner]
         taken = len(table_ids) + len(self.pot)
+        seen = sum(values[c] for c in table_ids) + sum(values[c] for c in self.pot)
         tricks.extend(table_ids)
         tricks.extend(self.pot)
         self.table = []
@@ -883,6 +884,7 @@ class TennisMotsState(State):
             kind="rally",
             winner=winner,
             cards=taken,
+            points=seen,
             bonus=paid,
             ace=ace,
             unpaid=unpaid,
