@@ -5,6 +5,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 import partie
 from partie.core.refusals import REFUSALS, markdown
 
@@ -82,3 +84,27 @@ def test_each_entry_is_one_line_in_both_languages() -> None:
 def test_the_documented_table_is_current() -> None:
     doc = SRC.parents[1] / "docs" / "refusals.md"
     assert doc.read_text(encoding="utf-8") == markdown(), "regenerate docs/refusals.md"
+
+
+@pytest.mark.parametrize("game", ["the_game", "tennis_quizz", "tennis_mots"])
+def test_state_apply_lists_what_it_may_raise(game: str) -> None:
+    """Each game's ``State.apply`` docstring names every code its rules raise (as
+    python-chess's ``parse_san`` lists its errors)."""
+    path = SRC / "games" / game / "rules.py"
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    raised = {
+        code
+        for code, places in RAISED.items()
+        for p in places
+        if p.startswith(f"games/{game}/rules.py")
+    }
+    applies = [
+        ast.get_docstring(node) or ""
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef) and node.name == "apply"
+    ]
+    assert len(applies) == 1
+    raised -= {"unreadable_action", "incomplete_action", "empty_move", "unreadable_move"}
+    raised -= {"not_a_number", "yes_or_no", "empty_answer"}  # reading text, not apply
+    missing = sorted(code for code in raised if f"``{code}``" not in applies[0])
+    assert not missing, f"{game}: State.apply's docstring does not name {missing}"

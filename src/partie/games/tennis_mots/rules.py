@@ -420,6 +420,14 @@ class TennisMotsState(State):
         return True
 
     def apply(self, seat: int, action: Any) -> None:
+        """Play ``action`` for ``seat`` or refuse it, changing nothing. Raises
+        ``GameOver``; ``IllegalAction`` ``unknown_seat``; ``NotYourTurn`` (also
+        ``challenge_pending`` while opponents may challenge); ``InvalidAction``
+        ``unknown_action``, ``empty_shot``, ``unreadable_shot``, ``unknown_card``,
+        ``wrong_card_face``; ``IllegalAction`` ``card_not_in_hand``,
+        ``card_laid_twice``, ``joker_mismatch``, ``must_serve``, ``below_weight``,
+        ``weight_reached``, ``empty_net``, ``not_a_word``, ``nothing_to_challenge``,
+        ``nothing_to_accept``, ``own_shot``, ``already_let_pass``."""
         plan = self._check(seat, action)
         if isinstance(action, Challenge):
             self._challenge(seat)

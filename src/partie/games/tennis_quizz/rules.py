@@ -390,6 +390,14 @@ class TennisQuizzState(State):
         return [Choose(i) for i in range(3)]
 
     def apply(self, seat: int, action: Any) -> None:
+        """Play ``action`` for ``seat`` or refuse it, changing nothing. Raises
+        ``GameOver``; ``IllegalAction`` ``unknown_seat``; ``NotYourTurn`` (naming the
+        step the match waits for); ``InvalidAction`` ``unknown_action``;
+        ``IllegalAction`` ``server_not_now``, ``not_in_serving_team``,
+        ``answerer_not_now``, ``not_in_receiving_team``, ``pick_not_allowed``,
+        ``no_such_question``, ``question_already_asked``, ``no_question_waiting``,
+        ``pro_types_answer``, ``beginner_picks_choice``, ``bad_choice``,
+        ``answer_too_long``, ``nothing_to_rule``."""
         if self.over:
             raise GameOver("le match est fini", "the match is over")
         if not isinstance(seat, int) or not 0 <= seat < self._options.players:

@@ -417,6 +417,13 @@ class TheGameState(State):
         return actions
 
     def apply(self, seat: int, action: Any) -> None:
+        """Play ``action`` for ``seat`` or refuse it, changing nothing. Raises
+        ``GameOver``; ``IllegalAction`` ``unknown_seat``; ``NotYourTurn`` (signals
+        excepted: any seat may signal); ``InvalidAction`` ``unknown_action``,
+        ``unknown_pile``, ``unknown_signal``; ``IllegalAction`` ``card_not_in_hand``,
+        ``trick_needs_ten``, ``does_not_fit``, ``below_minimum``,
+        ``choose_start_first``, ``choose_start_off``, ``already_started``,
+        ``no_signal_to_clear``, ``signal_already_set``."""
         if self.over:
             raise GameOver("la partie est finie", "the game is over")
         if not isinstance(seat, int) or not 0 <= seat < self._options.players:
