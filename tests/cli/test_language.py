@@ -1,6 +1,14 @@
-"""One language per run (#15.12) and the replay board (#15.11), through the real command."""
+"""One language per run (#15.12), the replay board (#15.11) and Ctrl-C in play (#14),
+through the real command."""
 
 from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
 
 import click
 import pytest
@@ -8,6 +16,7 @@ from helpers import partie
 
 from partie.cli import cli
 from partie.cli.help_fr import FRENCH, key
+from partie.core.record import Record
 
 
 def test_partie_alone_prints_the_help_in_french_by_default() -> None:
@@ -74,3 +83,31 @@ def test_replay_draws_the_board_and_opens_every_hand_at_the_end(tmp_path) -> Non
     assert "Fin de la partie" in french.stdout and "Votre main" in french.stdout
     plain = partie("replay", str(record))
     assert "Votre main" not in plain.stdout
+
+
+def test_ctrl_c_in_play_saves_the_record_and_prints_the_seed(tmp_path) -> None:
+    record = tmp_path / "g.json"
+    env = {**os.environ, "PARTIE_LANG": "fr", "COLUMNS": "100"}
+    args = ["play", "the-game", "--seed", "12", "--record", str(record)]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "partie", *args],
+        stdin=subprocess.PIPE,  # kept open: the game waits for a move
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    out: list[str] = []
+    reader = threading.Thread(target=lambda: out.extend(iter(lambda: proc.stdout.read(1), "")))
+    reader.start()
+    deadline = time.monotonic() + 120
+    while "Votre main" not in "".join(out) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    proc.send_signal(signal.SIGINT)
+    proc.wait(timeout=60)
+    reader.join(timeout=10)
+    text = "".join(out)
+    assert proc.returncode == 0, proc.stderr.read()
+    assert "Partie interrompue. seed 12" in text and str(record) in text
+    saved = Record.read(record)
+    assert saved.seed == 12 and saved.result is None and saved.actions == []
