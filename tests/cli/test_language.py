@@ -25,6 +25,7 @@ def test_partie_alone_prints_the_help_in_french_by_default() -> None:
     assert "Usage" in result.stdout and result.stderr == ""
     assert "Jouer, simuler et écrire" in result.stdout
     assert "Jouer une partie dans le terminal." in result.stdout
+    assert "Afficher cette aide et quitter." in result.stdout
 
 
 @pytest.mark.parametrize(

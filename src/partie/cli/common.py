@@ -43,6 +43,15 @@ def localize(command: click.Command, language: str) -> None:
 
     command.help = french(command.help)
     command.short_help = french(command.short_help)
+    built_in = command.get_help_option
+
+    def get_help_option(ctx: click.Context) -> click.Option | None:
+        option = built_in(ctx)
+        if option is not None:
+            option.help = french(option.help)
+        return option
+
+    command.get_help_option = get_help_option  # type: ignore[method-assign]
     for param in command.params:
         if isinstance(param, click.Option):
             param.help = french(param.help)
