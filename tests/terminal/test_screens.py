@@ -250,3 +250,20 @@ def test_the_running_points_of_the_set_count_the_cards_seen_won() -> None:
         assert screen.seen_points == expected
     assert any(expected) or checked
     assert "Points du set (cartes vues) : Bot 1 " in screen.points_line()
+
+
+def test_no_bluff_question_for_a_word_the_rules_refuse_anyway() -> None:
+    seats = [Seat("Joueur 1"), Seat("Joueur 2")]
+    state = arrange(new_state(), ["ZXQAAAA", "SSSSSSS"])
+    view = state.view(0)
+    typist = Typist([])
+    screen, _console = screen_for(TennisMotsScreen, MOTS, seats, typist)
+    for word, code in (("AA", "below_weight"), ("AAA", "not_a_word")):
+        # 4 points: under the weight (a shot, not a NET); 6 points: not on the LIGNE.
+        action = screen.read(view, word)
+        assert action is not None and typist.prompts == []
+        with pytest.raises(Exception) as caught:
+            state.apply(0, action)
+        assert caught.value.code == code
+    assert screen.read(view, "net AAA") is not None  # 6 ≥ 5: no NET, no question
+    assert typist.prompts == []

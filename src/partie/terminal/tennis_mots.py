@@ -13,7 +13,7 @@ from partie.games.tennis_mots.bots import load_lexicon, word_is_valid
 from partie.games.tennis_mots.cards import DOUBLE
 from partie.games.tennis_mots.movegen import hints
 from partie.games.tennis_mots.rules import Net, Shot
-from partie.games.tennis_mots.shots import announce
+from partie.games.tennis_mots.shots import LIGNE_POINTS, announce
 from partie.terminal.common import TerminalScreen, tr
 
 HELP = (
@@ -251,6 +251,19 @@ def only_a_net(view: dict[str, Any], lexicon: Any) -> bool:
     return not any(h.value >= view["weight"] for h in hints(view, lexicon, top=1))
 
 
+def may_bluff(view: dict[str, Any], action: Shot | Net) -> bool:
+    """Could this unchecked word stand as a bluff: a NET under the weight, or a shot on
+    the LIGNE? Anything else is refused by the rules whatever it spells, so the player
+    is not asked whether to bluff with it."""
+    values = view["deck_values"]
+    faces = {c["id"]: c["face"] for c in view["table"]}
+    faces.update((c["id"], c["face"]) for c in view["hand"] or ())
+    value = sum(values.get(faces.get(card, ""), 0) for card, _g, _l in action.cards)
+    if isinstance(action, Net):
+        return value < view["weight"]
+    return value >= max(view["weight"], LIGNE_POINTS)
+
+
 class TennisMotsScreen(TerminalScreen):
     """Tennis de mots in a terminal: the table, the hand, every shot named."""
 
@@ -312,6 +325,7 @@ class TennisMotsScreen(TerminalScreen):
             isinstance(action, Shot | Net)
             and action.cards
             and view["options"]["bluff"]
+            and may_bluff(view, action)
             and not word_is_valid(self.lexicon(view), action.cards)
         ):
             question = self.tr(
