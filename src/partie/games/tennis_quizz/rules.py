@@ -329,7 +329,8 @@ class QuizzState(State):
             return [Rule(True), Rule(False)]
         assert self.question is not None
         if self.is_pro(seat):
-            return [Reply(t) for t in self.question.shown] + [Reply(DONT_KNOW)]
+            # A pro's answer is free text: listing the hidden choices would show them.
+            return [Reply(DONT_KNOW)]
         return [Choose(i) for i in range(3)]
 
     def apply(self, seat: int, action: Any) -> None:
@@ -554,7 +555,8 @@ class QuizzState(State):
             )
         q = self.question
         assert q is not None
-        right = judge(action.answer, q.answer, q.alternatives)
+        wrong = [t for i, t in enumerate(q.shown) if i != q.right]
+        right = judge(action.answer, q.answer, q.alternatives, wrong)
         if self._options.overrule:
             self.pending = (action.answer, right)
             self.phase = "ruling"
