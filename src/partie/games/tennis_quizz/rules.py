@@ -24,11 +24,11 @@ from partie.core.errors import GameOver, IllegalAction, InvalidAction, NotYourTu
 from partie.core.game import Result, State
 from partie.core.rng import make_rng
 from partie.core.tennis import Event, Score, TennisFormat, call
-from partie.games.tennis_quizz.decks import QUESTIONS_PER_CARD, Deck, Question
+from partie.games.tennis_quizz.decks import MIN_CARDS_TO_PLAY, QUESTIONS_PER_CARD, Deck, Question
 from partie.games.tennis_quizz.judging import judge
 
 LETTERS = "ABC"
-MIN_CARDS = 4
+MIN_CARDS = MIN_CARDS_TO_PLAY
 """Two cards a side: a started card may be set aside for a jeu décisif card."""
 LOG_IN_VIEW = 12
 DONT_KNOW = "je ne sais pas"
