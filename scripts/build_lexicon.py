@@ -12,6 +12,10 @@ FORBIDDENWORD included) to get every inflected form, folds the forms to A-Z like
 game does (``partie.games.tennis_mots.lexicon.fold_entry``), and writes the compact
 tables to ``src/partie/games/tennis_mots/data/lexicon-fr.bin``.
 
+Entries that are no words a player may lay are left out by the dictionary's own marks
+(:func:`left_out`): unit symbols and abbreviations (``KEEPCASE``), prefixes, proper
+nouns, elided stumps; ``docs/lexicon.md`` lists what went.
+
 Rerun (as root on Debian or Ubuntu, from the repository root)::
 
     apt-get update && apt-get install -y hunspell-fr-comprehensive
@@ -19,7 +23,8 @@ Rerun (as root on Debian or Ubuntu, from the repository root)::
 
 Options: ``--dic``/``--aff`` to read other Hunspell files, ``--words FILE`` to also
 write the folded word list (one per line), ``--from-words FILE`` to skip the expansion
-and rebuild the tables from such a list, ``--out`` for another output file.
+and rebuild the tables from such a list, ``--removed FILE`` to write the folded words
+the filter took out, ``--out`` for another output file.
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from partie.core.errors import IllegalAction
 from partie.core.numbers import roman_value
@@ -124,26 +124,31 @@ def _fold(message: str) -> _Folded:
     return _Folded("".join(chars), tuple(origin))
 
 
+_VOCABULARY = NUMBER_WORDS | ONE | JOINERS
+_LONGEST = max(map(len, _VOCABULARY))
+
+
 @lru_cache(maxsize=4096)
 def _compound(word: str) -> bool:
     """Is ``word`` made only of number words run together ("trentesept", "vingtetun"),
-    with at least one that is not an article alone?"""
-    vocabulary = NUMBER_WORDS | ONE | JOINERS
+    not starting or ending with "et"/"and", with one that is not an article alone?"""
 
-    def split(rest: str, first: bool) -> list[list[str]]:
-        if not rest:
-            return [[]]
-        found = []
-        for size in range(min(len(rest), 12), 1, -1):
-            head = rest[:size]
-            if head in vocabulary and not (first and head in JOINERS):
-                found += [[head, *tail] for tail in split(rest[size:], False)]
-        return found
+    @cache
+    def rest_ok(start: int, counted: bool) -> bool:
+        # can word[start:] be cut into number words, given what came before?
+        if start == len(word):
+            return counted
+        for size in range(2, min(_LONGEST, len(word) - start) + 1):
+            head = word[start : start + size]
+            if head not in _VOCABULARY or (start == 0 and head in JOINERS):
+                continue
+            if start + size == len(word) and head in JOINERS:
+                continue
+            if rest_ok(start + size, counted or head in NUMBER_WORDS):
+                return True
+        return False
 
-    for parts in split(word, True):
-        if parts and parts[-1] not in JOINERS and any(p in NUMBER_WORDS for p in parts):
-            return True
-    return False
+    return rest_ok(0, False)
 
 
 def _is_number(word: str) -> bool:
