@@ -28,7 +28,7 @@ def deck() -> None:
 @click.pass_context
 def check(ctx: click.Context, spec: str, as_json: bool) -> None:
     """Validate a deck; every error names the file, card, question and field (exit 2)."""
-    from partie.games.tennis_quizz.decks import check_file
+    from partie.games.tennis_quizz.decks import check_file, plural
 
     report = check_file(spec)
     if as_json:
@@ -45,12 +45,15 @@ def check(ctx: click.Context, spec: str, as_json: bool) -> None:
             ("paquet valide" if language == "fr" else "valid deck")
             if report.ok
             else (
-                f"{len(report.errors)} erreur(s)"
+                plural(len(report.errors), "erreur", "erreurs")
                 if language == "fr"
-                else f"{len(report.errors)} error(s)"
+                else plural(len(report.errors), "error", "errors", "en")
             )
         )
-        click.echo(f"{report.file}: {report.cards} cartes, {report.questions} questions: {verdict}")
+        fr = language == "fr"
+        cards = plural(report.cards, *(("carte", "cartes") if fr else ("card", "cards")), language)
+        questions = plural(report.questions, "question", "questions", language)
+        click.echo(f"{report.file}: {cards}, {questions}: {verdict}")
     if not report.ok:
         ctx.exit(2)
 

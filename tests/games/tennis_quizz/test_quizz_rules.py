@@ -220,3 +220,36 @@ def test_too_small_a_deck_is_refused(tmp_path: Path) -> None:
     with pytest.raises(Exception) as info:
         new(path)
     assert getattr(info.value, "code", "") == "bad_options"
+
+
+def _near_miss_deck(path: Path) -> Path:
+    """Four cards whose every question has a wrong choice one letter from the answer."""
+    head = '[deck]\nid = "near"\ntitle = "Presque"\n\n'
+    cards = []
+    for c in range(1, 5):
+        questions = "".join(
+            "[[cards.questions]]\n"
+            f'text = "Carte {c}, question {n} : pluriel de cheval ?"\n'
+            'answer = "Chevaux"\nwrong = ["Chevaus", "Chameaux"]\n'
+            'difficulty = 1\nsource = "grammaire"\n\n'
+            for n in range(1, 8)
+        )
+        cards.append(f'[[cards]]\nid = "c{c}"\n\n{questions}')
+    path.write_text(head + "".join(cards), encoding="utf-8")
+    return path
+
+
+def test_a_pro_typing_a_shown_wrong_choice_loses_the_point(tmp_path: Path) -> None:
+    state = new(_near_miss_deck(tmp_path / "near.toml"), pros=[0, 1])
+    seat = state.answerer
+    state.apply(seat, Reply("chevaus"))
+    assert state.log[-1]["right"] is False
+    assert state.score.points[state.serving] == 1
+
+
+def test_a_pros_legal_actions_do_not_show_the_hidden_choices(small_deck: Path) -> None:
+    state = new(small_deck, pros=[0, 1])
+    seat = state.answerer
+    listed = {a.answer for a in state.legal_actions(seat) if isinstance(a, Reply)}
+    assert listed and listed.isdisjoint(state.question.shown)
+    assert state.view(seat)["question"]["choices"] is None

@@ -10,7 +10,8 @@ from typing import Any
 from partie.core.errors import BadOptions, PartieError
 from partie.core.game import Bot, Game
 from partie.core.options import options_from_json
-from partie.games.tennis_mots.bots import BOTS, SimpleBot, bot_from_spec, load_lexicon
+from partie.games.tennis_mots.bot_specs import bot_from_spec
+from partie.games.tennis_mots.bots import BOTS, SimpleBot, load_lexicon
 from partie.games.tennis_mots.cards import AFTER, DOUBLE, LETTERS_SET, load_deck
 from partie.games.tennis_mots.moves import Candidate, generate
 from partie.games.tennis_mots.notation import parse_action as parse_typed
@@ -103,7 +104,7 @@ class TennisMots(Game):
         return sorted([*BOTS, "mc"])
 
     def make_bot(self, spec: str, seed: int = 0) -> Bot:
-        """``name``, ``name:params`` or ``name@N`` (see ``bots.bot_from_spec``)."""
+        """``name``, ``name:params`` or ``name@N`` (see ``bot_specs.bot_from_spec``)."""
         return bot_from_spec(spec, seed)
 
     # -- conformance hooks --------------------------------------------------------------

@@ -37,7 +37,7 @@ from partie.games.tennis_mots.cards import (
     LETTERS_SET,
     VOWEL,
 )
-from partie.games.tennis_mots.rules import Phase, TennisMotsState
+from partie.games.tennis_mots.rules import Phase, TennisMotsState, position_text
 
 ASCII = {"*": ANY, "#": CONSONANT, "@": VOWEL, "<": BEFORE, ">": AFTER}
 EXAMPLE = "hands XAAAAAA / SSSSSSS; table JE[*U]; server 1; draw 10"
@@ -157,47 +157,6 @@ def from_position(game: Any, text: str) -> TennisMotsState:
     state._check_set_point()
     game.check_invariants(state)
     return state
-
-
-def _word(cards: list[int] | list[tuple[int, str, str]], faces: Any) -> str:
-    out = []
-    for item in cards:
-        if isinstance(item, tuple):
-            _c, glyph, letter = item
-            out.append(glyph if glyph in LETTERS_SET or not letter else f"[{glyph}{letter}]")
-        else:
-            out.append(faces[item])
-    return "".join(out)
-
-
-def position_text(state: TennisMotsState) -> str:
-    """The position in one line, as ``from_position`` reads it. Trick and malus piles,
-    set scores and a pending challenge are not part of the form: a position starts an
-    exchange."""
-    if state.pending is not None or any(state.tricks) or any(state.malus):
-        raise BadPosition(
-            "seule une position sans contestation en cours ni plis s'écrit en texte",
-            "only a position with no pending challenge and no tricks has a text form",
-        )
-    faces = state.deck.faces
-    parts = [
-        "hands " + " / ".join(_word(h, faces) or "-" for h in state.hands),
-        "table " + _word(state.table, faces),
-        f"server {state.server + 1}",
-        f"turn {state.turn + 1}",
-        "draw " + _word(state.draw[::-1], faces),
-    ]
-    if state.serve_number == 2:
-        parts.append("serve 2")
-    if state.pot:
-        parts.append("pot " + _word(state.pot, faces))
-    options = state.options
-    parts.append(f"weight {options.serve_weight}")
-    if not options.bluff:
-        parts.append("no-bluff")
-    if state.seed:
-        parts.append(f"seed {state.seed}")
-    return "; ".join(p.rstrip() for p in parts)
 
 
 def rally_position(seed: int, start: str) -> TennisMotsState | None:

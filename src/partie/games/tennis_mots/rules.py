@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
-from partie.core.errors import GameOver, IllegalAction, InvalidAction, NotYourTurn
+from partie.core.errors import BadPosition, GameOver, IllegalAction, InvalidAction, NotYourTurn
 from partie.core.game import EndReason, Result, State
 from partie.core.rng import make_rng
 from partie.games.tennis_mots import shots as names_of
@@ -1068,9 +1068,7 @@ class TennisMotsState(State):
         }
 
     def position(self) -> str:
-        """This position as text (see ``positions.py``)."""
-        from partie.games.tennis_mots.positions import position_text
-
+        """This position as text (see ``positions.py``, which reads it back)."""
         return position_text(self)
 
     def __repr__(self) -> str:
@@ -1132,6 +1130,47 @@ def _joker_refusal(face: str, letter: str) -> IllegalAction:
         f"the joker {face} stands for {kind_en}, not {letter}",
         code="joker_mismatch",
     )
+
+
+def _word(cards: list[int] | list[tuple[int, str, str]], faces: Any) -> str:
+    out = []
+    for item in cards:
+        if isinstance(item, tuple):
+            _c, glyph, letter = item
+            out.append(glyph if glyph in LETTERS_SET or not letter else f"[{glyph}{letter}]")
+        else:
+            out.append(faces[item])
+    return "".join(out)
+
+
+def position_text(state: TennisMotsState) -> str:
+    """The position in one line, as ``positions.from_position`` reads it. Trick and malus piles,
+    set scores and a pending challenge are not part of the form: a position starts an
+    exchange."""
+    if state.pending is not None or any(state.tricks) or any(state.malus):
+        raise BadPosition(
+            "seule une position sans contestation en cours ni plis s'écrit en texte",
+            "only a position with no pending challenge and no tricks has a text form",
+        )
+    faces = state.deck.faces
+    parts = [
+        "hands " + " / ".join(_word(h, faces) or "-" for h in state.hands),
+        "table " + _word(state.table, faces),
+        f"server {state.server + 1}",
+        f"turn {state.turn + 1}",
+        "draw " + _word(state.draw[::-1], faces),
+    ]
+    if state.serve_number == 2:
+        parts.append("serve 2")
+    if state.pot:
+        parts.append("pot " + _word(state.pot, faces))
+    options = state.options
+    parts.append(f"weight {options.serve_weight}")
+    if not options.bluff:
+        parts.append("no-bluff")
+    if state.seed:
+        parts.append(f"seed {state.seed}")
+    return "; ".join(p.rstrip() for p in parts)
 
 
 def iter_laid(state: TennisMotsState) -> Iterator[int]:

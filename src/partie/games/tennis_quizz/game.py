@@ -11,10 +11,9 @@ from partie.core.errors import BadOptions
 from partie.core.game import Bot, Game
 from partie.core.options import options_from_json
 from partie.games.tennis_quizz.bots import BOT_NAMES, make_bot
-from partie.games.tennis_quizz.decks import Card, Deck, load_deck
+from partie.games.tennis_quizz.decks import Card, Deck, load_deck, too_small_for_play
 from partie.games.tennis_quizz.positions import from_position as score_position
 from partie.games.tennis_quizz.rules import (
-    MIN_CARDS,
     Ask,
     Asked,
     Choose,
@@ -85,13 +84,9 @@ class TennisQuizz(Game):
 
     def setup(self, options: TennisQuizzOptions, seed: int) -> TennisQuizzState:
         deck = load_decks(options.deck)
-        if len(deck.cards) < MIN_CARDS:
-            raise BadOptions(
-                f"le paquet {deck.id!r} n'a que {len(deck.cards)} carte(s) : il en faut au "
-                f"moins {MIN_CARDS} (deux par équipe)",
-                f"deck {deck.id!r} has only {len(deck.cards)} card(s): at least {MIN_CARDS} "
-                "are needed (two a side)",
-            )
+        too_small = too_small_for_play(deck.id, len(deck.cards))
+        if too_small is not None:  # the same words as ``deck check``'s warning
+            raise BadOptions(*too_small)
         return TennisQuizzState(self, options, deck, seed)
 
     def action_from_json(self, data: Any) -> QuizzAction:

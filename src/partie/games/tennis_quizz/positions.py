@@ -18,11 +18,9 @@ from dataclasses import replace
 from typing import Any
 
 from partie.core.errors import BadPosition
-from partie.games.tennis_quizz.rules import TennisQuizzState
+from partie.games.tennis_quizz.rules import CALLS, FLAGS, TennisQuizzState, position_text
 
 EXAMPLE = "sets 6-2; games 5 0; points 30 15; seed 4"
-CALLS = {"0": 0, "15": 1, "30": 2, "40": 3}
-FLAGS = {"jeu-decisif": "jeu_decisif", "tactique": "tactique"}
 
 
 def _bad(text: str, fr: str, en: str) -> BadPosition:
@@ -80,24 +78,6 @@ def from_position(game: Any, text: str) -> TennisQuizzState:
         raise _bad(text, "jeux impossibles (6-6 se joue)", "impossible games (6-6 is played)")
     state.score = replace(state.score, sets=tuple(sets), games=games, points=points)
     return state
-
-
-def position_text(state: TennisQuizzState) -> str:
-    """The score position of ``state`` in one line (see the module's docstring)."""
-    calls = {v: k for k, v in CALLS.items()}
-    score = state.score
-    parts = []
-    if score.sets:
-        parts.append("sets " + " ".join(f"{a}-{b}" for a, b in score.sets))
-    parts.append("games {} {}".format(*score.games))
-    parts.append("points {} {}".format(*(calls.get(p, "40") for p in score.points)))
-    options = state.options
-    parts += [f"players {options.players}", f"deck {options.deck}"]
-    parts += [flag for flag, key in FLAGS.items() if getattr(options, key)]
-    if options.sets_to_win != 2:
-        parts.append(f"sets-to-win {options.sets_to_win}")
-    parts.append(f"seed {state.seed}")
-    return "; ".join(parts)
 
 
 __all__ = ["from_position", "position_text"]

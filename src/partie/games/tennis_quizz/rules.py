@@ -25,7 +25,7 @@ from partie.core.errors import GameOver, IllegalAction, InvalidAction, NotYourTu
 from partie.core.game import EndReason, Result, State
 from partie.core.rng import make_rng
 from partie.core.tennis import Event, Score, TennisFormat, call
-from partie.games.tennis_quizz.decks import QUESTIONS_PER_CARD, Deck, Question
+from partie.games.tennis_quizz.decks import MIN_CARDS_TO_PLAY, QUESTIONS_PER_CARD, Deck, Question
 from partie.games.tennis_quizz.judging import judge
 
 
@@ -41,7 +41,7 @@ class Phase(enum.StrEnum):
 
 
 LETTERS = "ABC"
-MIN_CARDS = 4
+MIN_CARDS = MIN_CARDS_TO_PLAY
 """Two cards a side: a started card may be set aside for a jeu décisif card."""
 LOG_IN_VIEW = 12
 DONT_KNOW = "je ne sais pas"
@@ -386,7 +386,8 @@ class TennisQuizzState(State):
             return [Rule(True), Rule(False)]
         assert self.question is not None
         if self.is_pro(seat):
-            return [Reply(t) for t in self.question.shown] + [Reply(DONT_KNOW)]
+            # A pro's answer is free text: listing the hidden choices would show them.
+            return [Reply(DONT_KNOW)]
         return [Choose(i) for i in range(3)]
 
     def apply(self, seat: int, action: Any) -> None:
@@ -640,7 +641,8 @@ class TennisQuizzState(State):
             )
         q = self.question
         assert q is not None
-        right = judge(action.answer, q.answer, q.alternatives)
+        wrong = [t for i, t in enumerate(q.shown) if i != q.right]
+        right = judge(action.answer, q.answer, q.alternatives, wrong)
         if self._options.overrule:
             self.pending = (action.answer, right)
             self.phase = Phase.RULING
@@ -858,9 +860,7 @@ class TennisQuizzState(State):
         return view
 
     def position(self) -> str:
-        """The score of this match as text (see ``positions.py``)."""
-        from partie.games.tennis_quizz.positions import position_text
-
+        """The score of this match as text (see ``positions.py``, which reads it back)."""
         return position_text(self)
 
     def clone(self) -> TennisQuizzState:
@@ -938,6 +938,32 @@ __all__ = [
     "members",
     "side_of",
 ]
+
+
+# Positions as text (read back by ``positions.py``) -----------------------------------
+
+CALLS = {"0": 0, "15": 1, "30": 2, "40": 3}
+"""Points as called, and as the score counts them."""
+FLAGS = {"jeu-decisif": "jeu_decisif", "tactique": "tactique"}
+"""Variant words of a position and the options they set."""
+
+
+def position_text(state: TennisQuizzState) -> str:
+    """The score of ``state`` in one line, as ``positions.from_position`` reads it."""
+    calls = {v: k for k, v in CALLS.items()}
+    score = state.score
+    parts = []
+    if score.sets:
+        parts.append("sets " + " ".join(f"{a}-{b}" for a, b in score.sets))
+    parts.append("games {} {}".format(*score.games))
+    parts.append("points {} {}".format(*(calls.get(p, "40") for p in score.points)))
+    options = state.options
+    parts += [f"players {options.players}", f"deck {options.deck}"]
+    parts += [flag for flag, key in FLAGS.items() if getattr(options, key)]
+    if options.sets_to_win != 2:
+        parts.append(f"sets-to-win {options.sets_to_win}")
+    parts.append(f"seed {state.seed}")
+    return "; ".join(parts)
 
 
 QuizzState = TennisQuizzState
