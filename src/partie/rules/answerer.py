@@ -1,0 +1,195 @@
+"""Answers a rule question with the passages of the rules that answer it.
+
+Each passage of the rules is a document for BM25 (``bm25.py``): its words, its
+section's title, and the FAQ questions that rest on it (so the way players word a
+question teaches the index). The best passage is a *sure* answer only when three
+signals agree: it holds enough of the question's weight (``COVERAGE``), it leads the
+second passage clearly (``MARGIN``), and the nearest FAQ question rests on that same
+passage (``NEIGHBOUR``). The three thresholds are calibrated on the FAQ's training part
+(``evaluate.calibrate``, see ``docs/rules-questions.md``); otherwise the reply is "pas
+de réponse sûre" with the closest passages, never a confident guess.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from partie.rules.bm25 import BM25
+from partie.rules.document import LANGS, Passage, load_rules
+from partie.rules.faq import FaqEntry, load_faq
+from partie.rules.normalise import compile_synonyms, fold, terms, words_of
+from partie.rules.synonyms import synonyms_for
+
+COVERAGE = 0.55
+"""Least share of the question's weight the best passage must hold to be sure."""
+MARGIN = 0.35
+"""Least lead of the best passage's score over the second's, as a share of the best."""
+NEIGHBOUR = 0.05
+"""Least share of the question's weight the nearest FAQ question must hold."""
+MORE_RATIO = 0.5
+"""A further passage is shown when it scores at least this share of the best."""
+MAX_ANSWERS = 3
+LEAD = 4
+"""The first terms of a passage, counted twice."""
+MAX_QUESTION = 300
+"""Characters of a question that are read (the web box and the CLI bound it too)."""
+
+ILLUSTRATIONS = frozenset({"bref", "exemples"})
+"""Sections that sum up or illustrate rules stated elsewhere: never the passage an
+answer rests on."""
+
+NO_SURE = {"fr": "pas de réponse sûre", "en": "no sure answer"}
+
+_FRENCH_HINTS = frozenset(
+    " ".join(
+        (
+            "le la les des une du est que qui quoi quand comment pourquoi peut on je tu il",
+            "a au aux sur avec pour pas ne se si mon ma mes combien faut doit",
+        )
+    ).split()
+)
+_ENGLISH_HINTS = frozenset(
+    " ".join(
+        (
+            "the is are what when how why can may must do does a an of to on with my your",
+            "i you if it happens should",
+        )
+    ).split()
+)
+
+
+def detect_lang(question: str) -> str:
+    """French unless the words look English (players are French first)."""
+    if fold(question) != question.casefold():
+        return "fr"
+    words = words_of(question)
+    french = sum(w in _FRENCH_HINTS for w in words)
+    english = sum(w in _ENGLISH_HINTS for w in words)
+    return "en" if english > french else "fr"
+
+
+@dataclass(frozen=True)
+class Hit:
+    passage: Passage
+    score: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "section": self.passage.section,
+            "section_id": self.passage.section_id,
+            "id": self.passage.id,
+            "text": self.passage.text,
+            "score": round(self.score, 3),
+        }
+
+
+@dataclass(frozen=True)
+class Answer:
+    question: str
+    lang: str
+    sure: bool
+    hits: tuple[Hit, ...]  # best first: the answers when sure, else the closest
+    signals: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def best(self) -> Hit | None:
+        return self.hits[0] if self.hits else None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"question": self.question, "lang": self.lang}
+        if self.sure:
+            out["answers"] = [h.to_json() for h in self.hits]
+        else:
+            out["answers"] = []
+            out["closest"] = [h.to_json() for h in self.hits]
+            out["message"] = NO_SURE[self.lang]
+        return out
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    coverage: float = COVERAGE
+    margin: float = MARGIN
+    neighbour: float = NEIGHBOUR
+
+    def sure(self, signals: dict[str, Any]) -> bool:
+        return (
+            signals["agree"]
+            and signals["coverage"] >= self.coverage
+            and signals["margin"] >= self.margin
+            and signals["neighbour"] >= self.neighbour
+        )
+
+
+class Answerer:
+    """The answerer of one game in one language; ``faq`` are the entries it learns from
+    (their questions join the passages they rest on, and are the neighbours)."""
+
+    def __init__(
+        self, game: str, lang: str, faq: Iterable[FaqEntry], limits: Thresholds | None = None
+    ):
+        self.game, self.lang = game, lang
+        self.limits = limits or Thresholds()
+        self.synonyms = compile_synonyms(synonyms_for(game))
+        self.passages = [
+            p for p in load_rules(game, lang).passages if p.section_id not in ILLUSTRATIONS
+        ]
+        self.faq = [e for e in faq if e.lang == lang]
+        extra: dict[str, list[str]] = {}
+        for entry in self.faq:
+            if entry.passage_id:
+                extra.setdefault(entry.passage_id, []).extend((entry.question, entry.answer))
+        docs = []
+        for p in self.passages:
+            body = self.terms(p.text)
+            lead = body[:LEAD]  # a passage is about what it starts with
+            docs.append(self.terms(" ".join([p.section, *extra.get(p.id, [])])) + body + lead)
+        self.index = BM25(docs)
+        self.neighbours = BM25([self.terms(e.question) for e in self.faq])
+
+    def terms(self, text: str) -> list[str]:
+        return terms(text, self.synonyms)
+
+    def signals(self, query: list[str]) -> tuple[list[int], list[float], dict[str, Any]]:
+        """Passages best first, their scores, and what the sure/unsure call rests on."""
+        scores = self.index.scores(query)
+        order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
+        top = order[0]
+        signals: dict[str, Any] = {"coverage": 0.0, "margin": 0.0, "neighbour": 0.0}
+        signals["agree"] = False
+        if scores[top] > 0:
+            signals["coverage"] = self.index.coverage(query, top)
+            signals["margin"] = (scores[top] - scores[order[1]]) / scores[top]
+        if self.faq and scores[top] > 0:
+            near = self.neighbours.scores(query)
+            best = max(range(len(near)), key=lambda i: (near[i], -i))
+            signals["neighbour"] = self.neighbours.coverage(query, best) if near[best] else 0.0
+            signals["agree"] = self.faq[best].passage_id == self.passages[top].id
+        return order, scores, signals
+
+    def ask(self, question: str) -> Answer:
+        question = question[:MAX_QUESTION]
+        order, scores, signals = self.signals(self.terms(question))
+        top = order[0]
+        if scores[top] <= 0:
+            return Answer(question, self.lang, False, (), signals)
+        hits = [Hit(self.passages[top], scores[top])]
+        for i in order[1:MAX_ANSWERS]:
+            if scores[i] > 0 and scores[i] >= MORE_RATIO * scores[top]:
+                hits.append(Hit(self.passages[i], scores[i]))
+        return Answer(question, self.lang, self.limits.sure(signals), tuple(hits), signals)
+
+
+@cache
+def answerer(game: str, lang: str) -> Answerer:
+    """The answerer players use: it learns from the whole FAQ of the game."""
+    return Answerer(game, lang, load_faq(game))
+
+
+def ask(game: str, question: str, lang: str | None = None) -> Answer:
+    """Answer ``question`` about ``game``, in ``lang`` or the question's own language."""
+    language = lang if lang in LANGS else detect_lang(question)
+    return answerer(game, language).ask(question)
