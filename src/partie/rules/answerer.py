@@ -27,7 +27,7 @@ COVERAGE = 0.55
 """Least share of the question's weight the best passage must hold to be sure."""
 MARGIN = 0.35
 """Least lead of the best passage's score over the second's, as a share of the best."""
-NEIGHBOUR = 0.05
+NEIGHBOUR = 0.1
 """Least share of the question's weight the nearest FAQ question must hold."""
 MORE_RATIO = 0.5
 """A further passage is shown when it scores at least this share of the best."""
