@@ -19,21 +19,22 @@ from typing import Any
 
 from partie.rules.bm25 import BM25
 from partie.rules.document import LANGS, Passage, load_rules
-from partie.rules.faq import FaqEntry, load_faq
+from partie.rules.faq import FaqEntry, load_faq, load_keywords
 from partie.rules.normalise import compile_synonyms, fold, terms, words_of
-from partie.rules.synonyms import synonyms_for
+from partie.rules.synonyms import GAME_STOP_WORDS, synonyms_for
 
 COVERAGE = 0.55
 """Least share of the question's weight the best passage must hold to be sure."""
-MARGIN = 0.35
+MARGIN = 0.25
 """Least lead of the best passage's score over the second's, as a share of the best."""
-NEIGHBOUR = 0.1
+NEIGHBOUR = 0.05
 """Least share of the question's weight the nearest FAQ question must hold."""
+KNOWN = 0.9
+"""A question this alike a FAQ question (``BM25.overlap``) is that question: it is
+answered by the FAQ's own passage whatever the margin."""
 MORE_RATIO = 0.5
 """A further passage is shown when it scores at least this share of the best."""
 MAX_ANSWERS = 3
-LEAD = 4
-"""The first terms of a passage, counted twice."""
 MAX_QUESTION = 300
 """Characters of a question that are read (the web box and the CLI bound it too)."""
 
@@ -114,8 +115,11 @@ class Thresholds:
     coverage: float = COVERAGE
     margin: float = MARGIN
     neighbour: float = NEIGHBOUR
+    known: float = KNOWN
 
     def sure(self, signals: dict[str, Any]) -> bool:
+        if signals["agree"] and signals["known"] >= self.known:
+            return True
         return (
             signals["agree"]
             and signals["coverage"] >= self.coverage
@@ -134,51 +138,73 @@ class Answerer:
         self.game, self.lang = game, lang
         self.limits = limits or Thresholds()
         self.synonyms = compile_synonyms(synonyms_for(game))
+        self.stop = GAME_STOP_WORDS.get(game, frozenset())
         self.passages = [
             p for p in load_rules(game, lang).passages if p.section_id not in ILLUSTRATIONS
         ]
         self.faq = [e for e in faq if e.lang == lang]
         extra: dict[str, list[str]] = {}
+        if lang == "fr":
+            for pid, words in load_keywords(game).items():
+                extra[pid] = [words]
         for entry in self.faq:
             if entry.passage_id:
-                extra.setdefault(entry.passage_id, []).extend((entry.question, entry.answer))
+                extra.setdefault(entry.passage_id, []).append(entry.question)
         docs = []
         for p in self.passages:
-            body = self.terms(p.text)
-            lead = body[:LEAD]  # a passage is about what it starts with
-            docs.append(self.terms(" ".join([p.section, *extra.get(p.id, [])])) + body + lead)
+            docs.append(self.terms(" ".join([p.section, p.text, *extra.get(p.id, [])])))
         self.index = BM25(docs)
-        self.neighbours = BM25([self.terms(e.question) for e in self.faq])
+        self.neighbours = BM25([self.query(e.question) for e in self.faq])
 
     def terms(self, text: str) -> list[str]:
-        return terms(text, self.synonyms)
+        """Terms of rules text (a synonym adds its canonical word)."""
+        return [t for t in terms(text, self.synonyms) if t not in self.stop]
+
+    def query(self, question: str) -> list[str]:
+        """Terms of a question: the same steps as the rules text."""
+        return self.terms(question)
 
     def signals(self, query: list[str]) -> tuple[list[int], list[float], dict[str, Any]]:
-        """Passages best first, their scores, and what the sure/unsure call rests on."""
+        """Passages best first, their scores, and what the sure/unsure call rests on.
+
+        A question that is (nearly) a FAQ question (``known`` ≥ ``KNOWN``) puts that
+        entry's passage first: the FAQ was written for it."""
         scores = self.index.scores(query)
         order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
-        top = order[0]
-        signals: dict[str, Any] = {"coverage": 0.0, "margin": 0.0, "neighbour": 0.0}
+        signals: dict[str, Any] = {"coverage": 0.0, "margin": 0.0, "neighbour": 0.0, "known": 0.0}
         signals["agree"] = False
-        if scores[top] > 0:
-            signals["coverage"] = self.index.coverage(query, top)
-            signals["margin"] = (scores[top] - scores[order[1]]) / scores[top]
-        if self.faq and scores[top] > 0:
+        if scores[order[0]] <= 0:
+            return order, scores, signals
+        entry = None
+        if self.faq:
             near = self.neighbours.scores(query)
             best = max(range(len(near)), key=lambda i: (near[i], -i))
-            signals["neighbour"] = self.neighbours.coverage(query, best) if near[best] else 0.0
-            signals["agree"] = self.faq[best].passage_id == self.passages[top].id
+            if near[best] > 0:
+                entry = self.faq[best]
+                signals["neighbour"] = self.neighbours.coverage(query, best)
+                signals["known"] = self.neighbours.overlap(query, best)
+        if entry is not None and entry.passage_id and signals["known"] >= self.limits.known:
+            first = next(i for i, p in enumerate(self.passages) if p.id == entry.passage_id)
+            order.remove(first)
+            order.insert(0, first)
+        top = order[0]
+        signals["coverage"] = self.index.coverage(query, top)
+        second = scores[order[1]] if len(order) > 1 else 0.0
+        signals["margin"] = max(0.0, (scores[top] - second) / scores[top]) if scores[top] else 0.0
+        signals["agree"] = entry is not None and entry.passage_id == self.passages[top].id
         return order, scores, signals
 
     def ask(self, question: str) -> Answer:
         question = question[:MAX_QUESTION]
-        order, scores, signals = self.signals(self.terms(question))
+        order, scores, signals = self.signals(self.query(question))
         top = order[0]
         if scores[top] <= 0:
             return Answer(question, self.lang, False, (), signals)
         hits = [Hit(self.passages[top], scores[top])]
-        for i in order[1:MAX_ANSWERS]:
-            if scores[i] > 0 and scores[i] >= MORE_RATIO * scores[top]:
+        for i in order[1:]:
+            if len(hits) == MAX_ANSWERS:
+                break
+            if scores[i] > 0 and scores[i] >= MORE_RATIO * scores[order[0]]:
                 hits.append(Hit(self.passages[i], scores[i]))
         return Answer(question, self.lang, self.limits.sure(signals), tuple(hits), signals)
 

@@ -45,3 +45,12 @@ class BM25:
         if not whole:
             return 0.0
         return sum(self.weight(t) for t in distinct if t in self.tfs[doc]) / whole
+
+    def overlap(self, query: Sequence[str], doc: int) -> float:
+        """How alike the query and document ``doc`` are: the smaller of the share of the
+        query's weight in the document and the share of the document's in the query."""
+        q, d = set(query), set(self.tfs[doc])
+        if not q or not d:
+            return 0.0
+        shared = sum(self.weight(t) for t in q & d)
+        return min(shared / sum(self.weight(t) for t in q), shared / sum(self.weight(t) for t in d))

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from partie.rules.answerer import Answerer, Thresholds
-from partie.rules.document import GAMES
+from partie.rules.document import GAMES, LANGS
 from partie.rules.faq import FaqEntry, load_faq
 
 FOLDS = 5
@@ -88,27 +88,29 @@ class Report:
         }
 
 
-def held_out(game: str, limits: Thresholds | None = None, lang: str = "fr") -> Report:
+def held_out(game: str, limits: Thresholds | None = None, langs: tuple[str, ...] = LANGS) -> Report:
     """Ask the held-out questions of an index built from the training part only."""
-    entries = [e for e in load_faq(game) if e.lang == lang]
-    answerer = Answerer(game, lang, [e for e in entries if not e.held_out], limits)
     report = Report(game)
-    for entry in (e for e in entries if e.held_out):
-        t = trial(answerer, entry)
-        sure = t.top is not None and answerer.limits.sure(t.signals)
-        report.asked += 1
-        report.answerable += entry.passage_id is not None
-        report.right_first += t.right
-        report.sure_right += sure and t.right
-        report.sure_wrong += sure and not t.right
-        report.unsure += not sure
-        if not t.right or not sure:
-            report.misses.append(
-                {
-                    "question": entry.question,
-                    "expected": entry.passage_id,
-                    "got": t.top,
-                    "sure": sure,
-                }
-            )
+    for lang in langs:
+        entries = [e for e in load_faq(game) if e.lang == lang]
+        answerer = Answerer(game, lang, [e for e in entries if not e.held_out], limits)
+        for entry in (e for e in entries if e.held_out):
+            t = trial(answerer, entry)
+            sure = t.top is not None and answerer.limits.sure(t.signals)
+            report.asked += 1
+            report.answerable += entry.passage_id is not None
+            report.right_first += t.right
+            report.sure_right += sure and t.right
+            report.sure_wrong += sure and not t.right
+            report.unsure += not sure
+            if not t.right or not sure:
+                report.misses.append(
+                    {
+                        "question": entry.question,
+                        "lang": lang,
+                        "expected": entry.passage_id,
+                        "got": t.top,
+                        "sure": sure,
+                    }
+                )
     return report

@@ -39,12 +39,28 @@ def find_passage(rules: Rules, section: str, quote: str) -> str:
     return hits[0]
 
 
+def _read(game: str) -> dict:
+    raw = resources.files(__package__).joinpath("faq", f"{game}.toml").read_text("utf-8")
+    return tomllib.loads(raw)
+
+
+@cache
+def load_keywords(game: str) -> dict[str, str]:
+    """Players' words for passages of the French rules (``[[keywords]]``): passage id →
+    words, added to that passage's search terms."""
+    rules = load_rules(game, "fr")
+    out: dict[str, str] = {}
+    for item in _read(game).get("keywords", []):
+        pid = find_passage(rules, item["section"], item["passage"])
+        out[pid] = (out.get(pid, "") + " " + item["words"]).strip()
+    return out
+
+
 @cache
 def load_faq(game: str) -> tuple[FaqEntry, ...]:
     """The FAQ of ``game``; a quote that names no single passage is a bug (ValueError)."""
-    raw = resources.files(__package__).joinpath("faq", f"{game}.toml").read_text("utf-8")
     entries = []
-    for item in tomllib.loads(raw)["q"]:
+    for item in _read(game)["q"]:
         lang = item.get("lang", "fr")
         section = item.get("section", "")
         passage_id = (
