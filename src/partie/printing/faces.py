@@ -12,6 +12,7 @@ from partie.printing.layout import CARD_H, CARD_W
 from partie.printing.pdf import FONT, CardPdf, Face, escape
 
 SAFE = 3.0
+RADIUS = 3.5
 GREEN = (40, 110, 60)
 CLAY = (190, 90, 50)
 NAVY = (30, 50, 110)
@@ -31,7 +32,14 @@ def reads_otherwise_upside_down(number: str) -> bool:
 def _frame(pdf: CardPdf, x: float, y: float, colour: tuple[int, int, int]) -> None:
     pdf.set_draw_color(*colour)
     pdf.set_line_width(0.6)
-    pdf.rect(x + SAFE, y + SAFE, CARD_W - 2 * SAFE, CARD_H - 2 * SAFE, round_corners=True)
+    pdf.rect(
+        x + SAFE,
+        y + SAFE,
+        CARD_W - 2 * SAFE,
+        CARD_H - 2 * SAFE,
+        round_corners=True,
+        corner_radius=RADIUS,
+    )
     pdf.set_draw_color(0)
 
 
@@ -58,7 +66,7 @@ def _back(pdf: CardPdf, x: float, y: float, title: str, subtitle: str,
           colour: tuple[int, int, int]) -> None:  # fmt: skip
     pdf.set_fill_color(*colour)
     pdf.rect(x + SAFE, y + SAFE, CARD_W - 2 * SAFE, CARD_H - 2 * SAFE, style="F",
-             round_corners=True)  # fmt: skip
+             round_corners=True, corner_radius=RADIUS)  # fmt: skip
     pdf.set_draw_color(255)
     pdf.set_line_width(0.8)
     pdf.ellipse(x + CARD_W / 2 - 22, y + CARD_H / 2 - 22, 44, 44)
@@ -172,7 +180,15 @@ def quiz_front(card_id: str, questions: tuple, deck_title: str) -> Face:
         _frame(pdf, x, y, CLAY)
         inner_x, inner_w = x + SAFE + 2, CARD_W - 2 * SAFE - 4
         pdf.set_fill_color(*CLAY)
-        pdf.rect(x + SAFE, y + SAFE, CARD_W - 2 * SAFE, 6, style="F", round_corners=True)
+        pdf.rect(
+            x + SAFE,
+            y + SAFE,
+            CARD_W - 2 * SAFE,
+            6,
+            style="F",
+            round_corners=True,
+            corner_radius=RADIUS,
+        )
         pdf.set_text_color(255)
         pdf.set_font(FONT, "B", 7)
         pdf.set_xy(inner_x, y + SAFE + 0.5)
