@@ -105,7 +105,7 @@ def test_tennis_mots_letters_values_and_jokers(tmp_path: Path) -> None:
     reader = PdfReader(out)
     assert len(reader.pages) == 2 * ceil(107 / 9)
     assert float(reader.pages[0].mediabox.height) == pytest.approx(11 * 72, abs=0.5)
-    text = "".join(reader.pages[i].extract_text() for i in range(0, len(reader.pages), 2))
+    text = "\n".join(reader.pages[i].extract_text() for i in range(0, len(reader.pages), 2))
     for glyph in "★■●◀▶":
         assert glyph in text, glyph
     deck = load_letters()
