@@ -114,3 +114,37 @@ def held_out(game: str, limits: Thresholds | None = None, langs: tuple[str, ...]
                     }
                 )
     return report
+
+
+def main() -> None:
+    """``python -m partie.rules.evaluate``: the calibration and the held-out figure, JSON."""
+    import json
+
+    limits, sure_right = calibrate()
+    trials = [t for g in GAMES for t in cross_trials(g)]
+    answerable = [t for t in trials if t.entry.passage_id is not None]
+    reports = [held_out(g, limits) for g in GAMES]
+    total = {
+        key: sum(getattr(r, key) for r in reports)
+        for key in ("asked", "answerable", "right_first", "sure_right", "sure_wrong", "unsure")
+    }
+    out = {
+        "calibrated": {
+            "coverage": limits.coverage,
+            "margin": limits.margin,
+            "neighbour": limits.neighbour,
+            "known": limits.known,
+        },
+        "training_cross_validated": {
+            "questions": len(trials),
+            "answerable": len(answerable),
+            "right_first": sum(t.right for t in answerable),
+            "sure_right": sure_right,
+        },
+        "held_out": total | {"games": [r.to_json() for r in reports]},
+    }
+    print(json.dumps(out, ensure_ascii=False, indent=1))
+
+
+if __name__ == "__main__":
+    main()
