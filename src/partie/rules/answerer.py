@@ -21,13 +21,13 @@ from partie.rules.bm25 import BM25
 from partie.rules.document import LANGS, Passage, load_rules
 from partie.rules.faq import FaqEntry, load_faq, load_keywords
 from partie.rules.normalise import compile_synonyms, fold, terms, words_of
-from partie.rules.synonyms import GAME_STOP_WORDS, synonyms_for
+from partie.rules.synonyms import GAME_STOP_WORDS, number_terms, synonyms_for
 
-COVERAGE = 0.55
+COVERAGE = 0.6
 """Least share of the question's weight the best passage must hold to be sure."""
-MARGIN = 0.25
+MARGIN = 0.15
 """Least lead of the best passage's score over the second's, as a share of the best."""
-NEIGHBOUR = 0.05
+NEIGHBOUR = 0.35
 """Least share of the question's weight the nearest FAQ question must hold."""
 KNOWN = 0.9
 """A question this alike a FAQ question (``BM25.overlap``) is that question: it is
@@ -35,6 +35,8 @@ answered by the FAQ's own passage whatever the margin."""
 MORE_RATIO = 0.5
 """A further passage is shown when it scores at least this share of the best."""
 MAX_ANSWERS = 3
+KEYWORD_WEIGHT = 2
+"""Players' keywords count twice: they are few, and chosen for the passage."""
 MAX_QUESTION = 300
 """Characters of a question that are read (the web box and the CLI bound it too)."""
 
@@ -116,12 +118,16 @@ class Thresholds:
     margin: float = MARGIN
     neighbour: float = NEIGHBOUR
     known: float = KNOWN
+    open: bool = True
+    """False: sure only of known FAQ questions (English, whose FAQ is small: the one
+    sure wrong answer measured on held-out questions was English)."""
 
     def sure(self, signals: dict[str, Any]) -> bool:
         if signals["agree"] and signals["known"] >= self.known:
             return True
         return (
-            signals["agree"]
+            self.open
+            and signals["agree"]
             and signals["coverage"] >= self.coverage
             and signals["margin"] >= self.margin
             and signals["neighbour"] >= self.neighbour
@@ -136,7 +142,7 @@ class Answerer:
         self, game: str, lang: str, faq: Iterable[FaqEntry], limits: Thresholds | None = None
     ):
         self.game, self.lang = game, lang
-        self.limits = limits or Thresholds()
+        self.limits = limits or Thresholds(open=lang == "fr")
         self.synonyms = compile_synonyms(synonyms_for(game))
         self.stop = GAME_STOP_WORDS.get(game, frozenset())
         self.passages = [
@@ -146,13 +152,15 @@ class Answerer:
         extra: dict[str, list[str]] = {}
         if lang == "fr":
             for pid, words in load_keywords(game).items():
-                extra[pid] = [words]
+                extra[pid] = [words] * KEYWORD_WEIGHT
         for entry in self.faq:
             if entry.passage_id:
                 extra.setdefault(entry.passage_id, []).append(entry.question)
-        docs = []
+        docs, self.own = [], []
         for p in self.passages:
-            docs.append(self.terms(" ".join([p.section, p.text, *extra.get(p.id, [])])))
+            body = self.terms(" ".join([p.text, *extra.get(p.id, [])]))
+            docs.append(self.terms(p.section) + body)
+            self.own.append(frozenset(body))  # what the passage itself says
         self.index = BM25(docs)
         self.neighbours = BM25([self.query(e.question) for e in self.faq])
 
@@ -161,8 +169,11 @@ class Answerer:
         return [t for t in terms(text, self.synonyms) if t not in self.stop]
 
     def query(self, question: str) -> list[str]:
-        """Terms of a question: the same steps as the rules text."""
-        return self.terms(question)
+        """Terms of a question: the same steps as the rules text, plus what its numbers
+        imply (``synonyms.number_terms``)."""
+        found = self.terms(question)
+        numbers = [int(t) for t in found if t.isdigit()]
+        return found + number_terms(self.game, numbers)
 
     def signals(self, query: list[str]) -> tuple[list[int], list[float], dict[str, Any]]:
         """Passages best first, their scores, and what the sure/unsure call rests on.
@@ -188,11 +199,19 @@ class Answerer:
             order.remove(first)
             order.insert(0, first)
         top = order[0]
-        signals["coverage"] = self.index.coverage(query, top)
+        signals["coverage"] = self._coverage(query, top)
         second = scores[order[1]] if len(order) > 1 else 0.0
         signals["margin"] = max(0.0, (scores[top] - second) / scores[top]) if scores[top] else 0.0
         signals["agree"] = entry is not None and entry.passage_id == self.passages[top].id
         return order, scores, signals
+
+    def _coverage(self, query: list[str], doc: int) -> float:
+        """Share of the question's weight found in the passage's own terms (its section
+        title helps to rank, but every passage of the section has it: no evidence)."""
+        distinct = set(query)
+        whole = sum(self.index.weight(t) for t in distinct)
+        found = sum(self.index.weight(t) for t in distinct if t in self.own[doc])
+        return found / whole if whole else 0.0
 
     def ask(self, question: str) -> Answer:
         question = question[:MAX_QUESTION]

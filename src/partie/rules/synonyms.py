@@ -166,3 +166,15 @@ def synonyms_for(game: str) -> dict[str, list[str]]:
     for key, value in TABLES[game].items():
         merged.setdefault(key, []).extend(value)
     return merged
+
+
+def number_terms(game: str, numbers: list[int]) -> list[str]:
+    """Words a question's numbers imply. In The Game two card values exactly 10 apart
+    ("50 sur 60", "play 30 on 40") are the backwards trick, whatever words surround
+    them."""
+    if game != "the-game":
+        return []
+    cards = sorted({n for n in numbers if 2 <= n <= 100})
+    if any(b - a == 10 for a in cards for b in cards):
+        return ["retro"]
+    return []
