@@ -1,11 +1,12 @@
 """Answers a rule question with the passages of the rules that answer it.
 
 Each passage of the rules is a document for BM25 (``bm25.py``): its words, its
-section's title, and the FAQ questions that rest on it (so the way players word a
-question teaches the index). The best passage is a *sure* answer only when three
-signals agree: it holds enough of the question's weight (``COVERAGE``), it leads the
-second passage clearly (``MARGIN``), and the nearest FAQ question rests on that same
-passage (``NEIGHBOUR``). The three thresholds are calibrated on the FAQ's training part
+section's title, the players' keywords for it and the FAQ questions that rest on it
+(so the way players word a question teaches the index). The best passage is a *sure*
+answer only when three signals agree: it holds enough of the question's weight
+(``COVERAGE``), it leads the second passage clearly (``MARGIN``), and the nearest FAQ
+question rests on that same passage (``NEIGHBOUR``); or when the question is a known
+FAQ question (``KNOWN``). The thresholds are calibrated on the FAQ's training part
 (``evaluate.calibrate``, see ``docs/rules-questions.md``); otherwise the reply is "pas
 de réponse sûre" with the closest passages, never a confident guess.
 """
@@ -21,7 +22,7 @@ from partie.rules.bm25 import BM25
 from partie.rules.document import LANGS, Passage, load_rules
 from partie.rules.faq import FaqEntry, load_faq, load_keywords
 from partie.rules.normalise import compile_synonyms, fold, terms, words_of
-from partie.rules.synonyms import GAME_STOP_WORDS, number_terms, synonyms_for
+from partie.rules.synonyms import number_terms, synonyms_for
 
 COVERAGE = 0.6
 """Least share of the question's weight the best passage must hold to be sure."""
@@ -144,7 +145,6 @@ class Answerer:
         self.game, self.lang = game, lang
         self.limits = limits or Thresholds(open=lang == "fr")
         self.synonyms = compile_synonyms(synonyms_for(game))
-        self.stop = GAME_STOP_WORDS.get(game, frozenset())
         self.passages = [
             p for p in load_rules(game, lang).passages if p.section_id not in ILLUSTRATIONS
         ]
@@ -166,7 +166,7 @@ class Answerer:
 
     def terms(self, text: str) -> list[str]:
         """Terms of rules text (a synonym adds its canonical word)."""
-        return [t for t in terms(text, self.synonyms) if t not in self.stop]
+        return terms(text, self.synonyms)
 
     def query(self, question: str) -> list[str]:
         """Terms of a question: the same steps as the rules text, plus what its numbers

@@ -153,10 +153,6 @@ TENNIS_MOTS: dict[str, list[str]] = {
     "coup": ["shot", "shots", "coups"],
 }
 
-GAME_STOP_WORDS: dict[str, frozenset[str]] = {}
-"""Words to drop in one game only (none needed so far: "jeu" is the box in The Game but
-a tennis game in Tennis Quizz, and dropping it did not help)."""
-
 TABLES = {"the-game": THE_GAME, "tennis-quizz": TENNIS_QUIZZ, "tennis-mots": TENNIS_MOTS}
 
 
