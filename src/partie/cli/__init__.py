@@ -18,6 +18,7 @@ from partie.cli.deck import deck
 from partie.cli.lexicon import lexicon
 from partie.cli.odds import odds
 from partie.cli.play import play
+from partie.cli.print import print_command
 from partie.cli.replay import replay_command
 from partie.cli.rules import rules
 from partie.cli.simulate import simulate
@@ -44,6 +45,7 @@ cli.add_command(lexicon)
 cli.add_command(deck)
 cli.add_command(odds)
 cli.add_command(analyze)
+cli.add_command(print_command)
 
 
 def main(argv: list[str] | None = None) -> None:

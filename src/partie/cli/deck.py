@@ -209,15 +209,23 @@ def export_deck(spec: str, fmt: str, out: str | None, delimiter: str) -> None:
 
 @deck.command("print")
 @click.argument("spec", metavar="NAME|FILE")
-@click.option("--out", type=click.Path(dir_okay=False), required=True, help="HTML file.")
+@click.option("--out", type=click.Path(dir_okay=False), required=True, help="PDF (or .html) file.")
 def print_deck(spec: str, out: str) -> None:
-    """A printable card sheet (HTML): 7 questions a card, the right choice underlined."""
+    """Print-and-play cards (PDF, as ``partie print DECK``): 7 questions a card, the right
+    choice underlined, backs for duplex; an ``.html`` file gets the old HTML sheet."""
     from partie.games.tennis_quizz.decks import load_deck
-    from partie.games.tennis_quizz.sheet import card_sheet
 
-    the_deck = load_deck(spec)
-    Path(out).write_text(card_sheet(the_deck), encoding="utf-8")
-    click.echo(f"{out}: {len(the_deck.cards)} cards")
+    if out.lower().endswith((".html", ".htm")):
+        from partie.games.tennis_quizz.sheet import card_sheet
+
+        the_deck = load_deck(spec)
+        Path(out).write_text(card_sheet(the_deck), encoding="utf-8")
+        click.echo(f"{out}: {len(the_deck.cards)} cards")
+        return
+    from partie.printing import make_pdf
+
+    printed = make_pdf(spec, out, lang=lang())
+    click.echo(f"{out}: {printed.cards} cards, {printed.pages} pages")
 
 
 __all__ = ["PartieError", "deck"]
