@@ -247,6 +247,10 @@ def test_restart_mid_game_resumes_the_table(tmp_path):
             msg = await page.until("table")
             assert msg["version"] == before["version"]
             assert msg["view"] == before["view"]
+            # An oversized message is refused in one line; the socket stays open.
+            await page.send(type="chat", text="x" * 100_000)
+            refused = await page.until("refused")
+            assert refused["code"] == "too_large" and "\n" not in refused["en"]
             await page.send(type="act", version=msg["version"], action=page.choose(msg))
             after = await page.until("table")
             assert after["version"] == msg["version"] + 1

@@ -78,7 +78,7 @@ class Table:
         self.state: State | None = None
         self.last: tuple[int, Action] | None = None
         self.lock = asyncio.Lock()
-        self.bots: dict[int, Bot] = {}
+        self.bots: dict[int, tuple[str, Bot]] = {}  # seat → (spec, the bot playing it)
         self.bot_task: asyncio.Task[None] | None = None
         self.zombies: dict[int, str] = {}  # seat → "turn" | "away" | "left"
         self.turn_timer = Deadline()
@@ -217,8 +217,14 @@ class Tables:
         return len(self.tables)
 
     def start_bots(self) -> None:
-        """After ``restore``, inside the event loop: let bots and timers resume."""
+        """After ``restore``, inside the event loop: let bots and timers resume. Nobody
+        is connected yet: people who do not come back get a stand-in after
+        ``away_seconds``, as if they had just left."""
         for table in self.tables.values():
+            if table.status == "playing" and table.settings.away_seconds > 0:
+                for seat, info in enumerate(table.seats):
+                    if info.kind == "person":
+                        self._arm_away(table, seat)
             self._after_change(table)
 
     def close(self) -> None:
@@ -339,7 +345,7 @@ class Tables:
                 timer.cancel()
             if table.zombies.get(conn.seat) == "away":
                 del table.zombies[conn.seat]
-        self._changed(table)
+        self._after_change(table)
 
     def disconnect(self, conn: Connection) -> None:
         if conn.table is None:
@@ -356,9 +362,12 @@ class Tables:
             and table.settings.away_seconds > 0
             and self.fanout.count(table.code, seat) == 0
         ):
-            timer = table.away_timers.setdefault(seat, Deadline())
-            timer.arm(seat, table.settings.away_seconds, lambda: self._away(table, seat))
+            self._arm_away(table, seat)
         self._changed(table)
+
+    def _arm_away(self, table: Table, seat: int) -> None:
+        timer = table.away_timers.setdefault(seat, Deadline())
+        timer.arm(seat, table.settings.away_seconds, lambda: self._away(table, seat))
 
     def _away(self, table: Table, seat: int) -> None:
         table.away_timers.pop(seat, None)
@@ -384,6 +393,14 @@ class Tables:
             await handler(conn, table, msg)
         except PartieError as exc:
             conn.send(_dumps(p.refusal(exc, getattr(msg, "type", None))))
+        except Exception:  # a bug: logged here, one line for the page, the socket lives on
+            log.exception("message %s failed", getattr(msg, "type", "?"))
+            error = _refused(
+                "server_error",
+                "erreur du serveur : rien n'a changé",
+                "server error: nothing changed",
+            )
+            conn.send(_dumps(p.refusal(error, getattr(msg, "type", None))))
 
     async def _on_sit(self, conn: Connection, table: Table, msg: p.Sit) -> None:
         async with table.lock:
@@ -646,11 +663,12 @@ class Tables:
                 spec = table.controller(seat)
                 if spec is None:
                     continue
-                bot = table.bots.get(seat)
-                if bot is None or getattr(bot, "_partie_spec", None) != spec:
+                known = table.bots.get(seat)
+                if known is None or known[0] != spec:
                     bot = table.adapter.make_bot(spec, derive_seed(table.seed, "bot", seat))
-                    bot._partie_spec = spec  # type: ignore[attr-defined]
-                    table.bots[seat] = bot
+                    table.bots[seat] = (spec, bot)
+                else:
+                    bot = known[1]
                 version = table.version
                 view = state.view(seat)
                 try:
