@@ -201,10 +201,12 @@ def play_tennis_quizz(
         pro_seats = [p - 1 for p in pros] if pros else list(humans)
     elif pros:
         raise click.BadParameter("--pro needs --variant debutants-pros", param_hint="--pro")
+    from partie.games.tennis_quizz.game import deck_options
+
     options = game.parse_options(
         {
             "players": players,
-            "deck": deck,
+            **deck_options(deck),
             "tactique": "tactique" in variants,
             "jeu_decisif": "jeu-decisif" in variants,
             "pros": pro_seats,

@@ -125,10 +125,15 @@ class Game(ABC):
     max_players: ClassVar[int]
     default_bot: ClassVar[str] = "random"
     """The bot ``partie simulate`` seats when none is named."""
+    private_options: ClassVar[frozenset[str]] = frozenset()
+    """Options never sent to a client (a deck's full text, say): views leave them out."""
 
     @abstractmethod
-    def parse_options(self, data: dict[str, Any] | None = None) -> Any:
-        """Typed options from plain data; raises ``BadOptions`` with the field at fault."""
+    def parse_options(self, data: dict[str, Any] | None = None, *, trusted: bool = True) -> Any:
+        """Typed options from plain data; raises ``BadOptions`` with the field at fault.
+
+        ``trusted=False`` (records, deals files, the web service) refuses any option that
+        names a file: only built-in ids, or content carried inline, may come from there."""
 
     def check_players(self, players: int, *, fr_note: str = "", en_note: str = "") -> None:
         """Refuse a player count outside ``min_players..max_players``, naming the range."""

@@ -71,7 +71,7 @@ def parse_deal_line(text: str, game: Game, base: dict[str, Any], where: str) -> 
             f"{where}: a deal is a JSON array of integers",
         )
     try:
-        game.parse_options({**base, "deal": data})
+        game.parse_options({**base, "deal": data}, trusted=False)
     except PartieError as exc:
         raise BadDeals(f"{where}: {exc.fr}", f"{where}: {exc.en}") from None
     return tuple(data)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from partie.core.errors import BadOptions, PartieError
@@ -50,6 +51,25 @@ def table_lexicon(path: str | None) -> Any:
         ) from None
 
 
+BUILTIN = "default"
+"""The id of the packaged lexicon and of the packaged deck."""
+
+
+def check_builtin_only(options: TennisMotsOptions) -> None:
+    """``options`` from an untrusted source: ``lexicon`` and ``deck`` may only name the
+    packaged ones (``None`` or ``"default"``), never a file of this machine."""
+    for key in ("lexicon", "deck"):
+        value = getattr(options, key)
+        if value not in (None, BUILTIN):
+            shown = value if len(value) <= 40 else value[:37] + "..."
+            raise BadOptions(
+                f"option {key} : seul le paquet intégré ({BUILTIN!r}) est accepté ici, "
+                f"pas {shown!r}",
+                f"option {key}: only the built-in one ({BUILTIN!r}) is accepted here, "
+                f"not {shown!r}",
+            )
+
+
 class TennisMots(Game):
     id = "tennis-mots"
     name = "Tennis de mots"
@@ -57,8 +77,17 @@ class TennisMots(Game):
     max_players = 4
     default_bot = "greedy"
 
-    def parse_options(self, data: dict[str, Any] | None = None) -> TennisMotsOptions:
+    def parse_options(
+        self, data: dict[str, Any] | None = None, *, trusted: bool = True
+    ) -> TennisMotsOptions:
         options = options_from_json(TennisMotsOptions, data)
+        if not trusted:
+            check_builtin_only(options)
+        options = replace(
+            options,
+            lexicon=None if options.lexicon == BUILTIN else options.lexicon,
+            deck=None if options.deck == BUILTIN else options.deck,
+        )
         self.check_players(options.players)
         if not 0 <= options.serve_weight <= 60:
             raise BadOptions(

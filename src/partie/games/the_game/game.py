@@ -37,7 +37,10 @@ class TheGame(Game):
     max_players = 5
     default_bot = "heuristic"
 
-    def parse_options(self, data: dict[str, Any] | None = None) -> TheGameOptions:
+    def parse_options(
+        self, data: dict[str, Any] | None = None, *, trusted: bool = True
+    ) -> TheGameOptions:
+        """No option of The Game names a file, so ``trusted`` changes nothing."""
         options = options_from_json(TheGameOptions, data)
         self.check_players(options.players)
         if options.deal is not None:
