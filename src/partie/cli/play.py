@@ -11,6 +11,7 @@ import random
 import click
 from rich.console import Console
 
+from partie.cli.common import checked_output
 from partie.cli.common import lang as default_lang
 from partie.core.game import Game, State
 from partie.core.registry import get_game
@@ -34,6 +35,7 @@ RECORD = click.option(
     "record_path",
     type=click.Path(dir_okay=False),
     default=None,
+    callback=lambda _ctx, _param, value: checked_output(value, "--record", force=True),
     help="Where to save the game record (default: the user data folder).",
 )
 

@@ -32,6 +32,7 @@ def save_record(state: State, players: list[str], path: str | None = None) -> Pa
     """Save the game's record and return where it went."""
     if path is None:
         stamp = time.strftime("%Y%m%d-%H%M%S")
+        records_dir().mkdir(parents=True, exist_ok=True)
         path = str(records_dir() / f"{state.game.id}-{stamp}-seed{state.seed}.json")
     return Record.of(state, players).save(path)
 
