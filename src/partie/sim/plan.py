@@ -8,6 +8,8 @@ a script gets the same checks and the same figures.
 
 from __future__ import annotations
 
+import signal
+import threading
 import time
 from collections.abc import Callable, Sequence
 from contextlib import closing
@@ -140,6 +142,41 @@ def make_plan(
     return Plan(game_id, tuple(runs), compare)
 
 
+class AtomicSteps:
+    """Holds a Ctrl-C back while a chunk is folded and its lines printed, so that the
+    figures and the lines printed always cover the same games; the interrupt is raised
+    as soon as the step ends (only in the main thread, where signals arrive)."""
+
+    def __init__(self) -> None:
+        self.inside = False
+        self.pending = False
+        self.previous: Any = None
+
+    def _handler(self, signum: int, frame: Any) -> None:
+        if self.inside:
+            self.pending = True
+            return
+        raise KeyboardInterrupt
+
+    def __enter__(self) -> AtomicSteps:
+        if threading.current_thread() is threading.main_thread():
+            self.previous = signal.signal(signal.SIGINT, self._handler)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+
+    def begin(self) -> None:
+        self.inside = True
+
+    def end(self) -> None:
+        self.inside = False
+        if self.pending:
+            self.pending = False
+            raise KeyboardInterrupt
+
+
 @dataclass
 class RunResult:
     """The figures of one configuration; ``outcomes`` are kept only for reports."""
@@ -190,8 +227,12 @@ def run_plan(
         cooperative = True
         interrupted = False
         try:
-            with closing(iter_chunks(sides, workers, ray_address)) as stream:
+            with (
+                closing(iter_chunks(sides, workers, ray_address)) as stream,
+                AtomicSteps() as steps,
+            ):
                 for parts in stream:
+                    steps.begin()
                     for outcome in parts[0]:
                         if outcome.winners and len(outcome.winners) != len(outcome.scores):
                             cooperative = False
@@ -209,6 +250,7 @@ def run_plan(
                     done += len(parts[0])
                     if progress:
                         progress(len(parts[0]) * len(sides))
+                    steps.end()
         except KeyboardInterrupt:
             interrupted = True
         seconds = time.perf_counter() - started
