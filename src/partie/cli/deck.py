@@ -144,8 +144,6 @@ def import_deck(
     file = Path(path)
     fmt, imported = read_source(file, fmt, source, quiz_lang)
     default_source = source or f"importé de {file.name}"
-    for note in imported.skipped:
-        click.echo(f"skipped: {note}", err=True)
     if not source:
         imported.questions = [
             q if q.source else _with_source(q, default_source) for q in imported.questions
@@ -154,11 +152,6 @@ def import_deck(
     built, left_out = build_deck(
         imported, name, title or name, language, licence, tuple(authors) or ("partie import",)
     )
-    if left_out:
-        click.echo(
-            f"left out: {left_out} question(s) of an incomplete last card (a card has 7)",
-            err=True,
-        )
     if not built.cards:
         raise BadDeck(
             f"{file.name} : aucune carte complète de 7 questions ({len(imported.questions)} lues)",
@@ -174,6 +167,13 @@ def import_deck(
             + (f" (et {more} autre(s))" if more else ""),
             f"the imported deck is invalid: {first.text('en')}"
             + (f" (and {more} more)" if more else ""),
+        )
+    for note in imported.skipped:  # notes only once the deck is good: a refusal is one line
+        click.echo(f"skipped: {note}", err=True)
+    if left_out:
+        click.echo(
+            f"left out: {left_out} question(s) of an incomplete last card (a card has 7)",
+            err=True,
         )
     if out is not None:
         write_atomic(out, toml_text, force=force)

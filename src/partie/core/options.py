@@ -31,7 +31,16 @@ def _type_ok(value: Any, annotation: Any) -> bool:
     if annotation is float:
         return isinstance(value, int | float) and not isinstance(value, bool)
     if origin in (tuple, list):
-        return isinstance(value, list | tuple)
+        if not isinstance(value, list | tuple):
+            return False
+        args = typing.get_args(annotation)
+        if (origin is tuple and len(args) == 2 and args[1] is Ellipsis) or (
+            origin is list and args
+        ):
+            return all(_type_ok(item, args[0]) for item in value)
+        if origin is tuple and args:
+            return len(value) == len(args) and all(map(_type_ok, value, args))
+        return True
     if isinstance(annotation, type):
         return isinstance(value, annotation)
     return True

@@ -221,8 +221,8 @@ def check_text(text: str, file: str) -> DeckReport:
     with its place, and ``report.deck`` is set only when there is no error."""
     report = DeckReport(file=file)
     try:
-        text = decode_text(text, what=file, limits=DECK_LIMITS)
-        check_toml_depth(text, what=file)
+        text = decode_text(text, what="TOML", limits=DECK_LIMITS)
+        check_toml_depth(text, what="TOML")
         data = tomllib.loads(text)
     except BadInput as exc:
         report.errors.append(DeckProblem(file, exc.fr, exc.en))
