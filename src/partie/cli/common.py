@@ -53,7 +53,12 @@ def text_arg(value: str | None, flag: str) -> str | None:
 
 
 def checked_output(
-    value: str | None, flag: str, *, force: bool = False, inputs: tuple[str, ...] = ()
+    value: str | None,
+    flag: str,
+    *,
+    force: bool = False,
+    inputs: tuple[str, ...] = (),
+    folder: bool = False,
 ) -> str | None:
     """An output path flag checked before any work (folder exists, not an input, not an
     existing file unless ``force``); a refusal is bad usage naming the flag."""
@@ -62,7 +67,7 @@ def checked_output(
     if value is None:
         return None
     try:
-        check_output(value, force=force, inputs=inputs, what=flag)
+        check_output(value, force=force, inputs=inputs, what=flag, folder=folder)
     except PartieError as exc:
         raise click.BadParameter(exc.message(lang()), param_hint=flag) from None
     return value

@@ -148,8 +148,7 @@ def simulate(
     if ray_address is not None and ray_address != "local" and workers is not None:
         raise click.UsageError("--workers sizes local runs only; a Ray cluster has its own CPUs")
     if report_dir is not None:
-        checked_output(report_dir, "--report", force=force)
-        report_dir = _report_folder(report_dir, force)
+        checked_output(report_dir, "--report", force=force, folder=True)
     try:
         if ray_address is None:
             workers = check_workers(workers, force=force)
@@ -174,6 +173,8 @@ def simulate(
         )
     except PartieError as exc:
         raise fail(exc) from None
+    if report_dir is not None:
+        report_dir = _report_folder(report_dir, force)
     sweep = len(plan.runs) > 1
 
     def lines_out(count: int, lines: list[dict[str, Any]]) -> None:
@@ -211,13 +212,7 @@ def _report_folder(folder: str, force: bool) -> str:
     path is refused before the run rather than after it."""
     from pathlib import Path
 
-    path = Path(folder)
-    path.mkdir(exist_ok=True)
-    report = path / "report.md"
-    if report.exists() and not force:
-        raise click.BadParameter(
-            f"{report} already exists (--force to replace it)", param_hint="--report"
-        )
+    Path(folder).mkdir(exist_ok=True)
     return folder
 
 
