@@ -9,6 +9,7 @@ with the Agg backend (no display needed).
 
 from __future__ import annotations
 
+import io
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -46,6 +47,13 @@ def mean_trace(outcomes: Sequence[GameOutcome]) -> list[float]:
     ]
 
 
+def _save(fig: Any, path: Path) -> None:
+    """A plot written whole or not at all (temporary file, then rename)."""
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png")
+    write_atomic(path, buffer.getvalue())
+
+
 def _pyplot() -> Any:
     import matplotlib
 
@@ -75,7 +83,7 @@ def plot_scores(series: Sequence[Series], path: Path) -> None:
     ax.set_title("Score distribution")
     ax.legend()
     fig.tight_layout()
-    fig.savefig(path)
+    _save(fig, path)
     plt.close(fig)
 
 
@@ -101,7 +109,7 @@ def plot_win_rates(series: Sequence[Series], path: Path) -> None:
         ax.set_ylim(bottom=0)
         ax.set_title("Win rate")
         fig.tight_layout()
-        fig.savefig(path)
+        _save(fig, path)
         plt.close(fig)
         return
     for name, members in groups.items():
@@ -118,7 +126,7 @@ def plot_win_rates(series: Sequence[Series], path: Path) -> None:
     ax.set_title("Win rate by player count")
     ax.legend()
     fig.tight_layout()
-    fig.savefig(path)
+    _save(fig, path)
     plt.close(fig)
 
 
@@ -137,7 +145,7 @@ def plot_traces(series: Sequence[Series], path: Path, label: str) -> bool:
     ax.set_title(f"Mean {label} along the game")
     ax.legend()
     fig.tight_layout()
-    fig.savefig(path)
+    _save(fig, path)
     plt.close(fig)
     return True
 
