@@ -17,6 +17,7 @@ from partie.core.errors import BadOptions, BadRecord, PartieError
 from partie.core.files import BadPath, check_output, read_bounded, write_atomic
 from partie.core.inputs import MAX_BOT_BUDGET, MAX_BOT_NUMBER, RECORD_LIMITS
 from partie.core.options import MAX_OPTION_INT, MAX_OPTION_ITEMS
+from partie.core.record import LIMITS as RECORD_TEXT_LIMITS
 from partie.games.tennis_quizz.decks import DECK_LIMITS, check_text
 from partie.games.tennis_quizz.importers import IMPORT_LIMITS
 from partie.sim.deals import DEALS_LIMITS
@@ -43,7 +44,7 @@ def mib(n: int) -> str:
     [
         mib(RECORD_LIMITS.max_bytes),
         f"{RECORD_LIMITS.max_depth} deep",
-        f"{RECORD_LIMITS.max_string:,} characters",
+        f"texts at most {mib(RECORD_TEXT_LIMITS.max_string)}",
         mib(DECK_LIMITS.max_bytes),
         mib(IMPORT_LIMITS.max_bytes),
         mib(DEALS_LIMITS.max_bytes),
@@ -66,8 +67,10 @@ def test_record_size_and_string_limits(tmp_path: Path) -> None:
     path.write_bytes(b" " * (RECORD_LIMITS.max_bytes + 1))
     with pytest.raises(BadRecord, match="trop gros"):
         Record.read(path)
-    long_name = "x" * (RECORD_LIMITS.max_string + 1)
-    data = {"game": "the-game", "seed": 1, "actions": [], "players": [long_name]}
+    data = {"game": "the-game", "seed": 1, "actions": [], "players": ["x" * 201]}
+    with pytest.raises(BadRecord, match="players"):
+        Record.load(json.dumps(data))
+    data["players"] = ["x" * (RECORD_TEXT_LIMITS.max_string + 1)]
     with pytest.raises(BadRecord, match="trop long"):
         Record.load(json.dumps(data))
 
@@ -237,3 +240,28 @@ def test_record_flag_makes_no_folders(tmp_path: Path) -> None:
 def test_non_finite_probability_is_refused() -> None:
     code, _out, err = run("odds", "tennis-quizz", "--p", "nan")
     assert code == 2 and "nan" in err
+
+
+def test_undecodable_title_is_refused(tmp_path: Path) -> None:
+    rows = ["text;answer;wrong1;wrong2"] + [f"q{i} ?;a{i};b{i};c{i}" for i in range(7)]
+    path = tmp_path / "q.csv"
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    title = b"caf\xe9".decode("utf-8", "surrogateescape")  # as Python reads such argv
+    code, _out, err = run(
+        "deck", "import", str(path), "--title", title, "--out", str(tmp_path / "o")
+    )
+    assert code == 2 and "--title" in err and not (tmp_path / "o").exists()
+
+
+def test_rules_on_an_ascii_terminal() -> None:
+    import subprocess
+    import sys
+
+    result = subprocess.run(
+        [sys.executable, "-m", "partie", "rules", "tennis-quizz"],
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "ascii", "LANG": "C"},
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert b"Traceback" not in result.stderr and result.stdout.isascii()

@@ -153,3 +153,13 @@ def test_untrusted_quizz_deck_is_builtin_or_inline(deck: str) -> None:
     else:
         with pytest.raises(BadOptions, match=r"built-in|intégré"):
             QUIZZ.parse_options({"deck": deck}, trusted=False)
+
+
+def test_a_large_inline_deck_replays(tmp_path: Path) -> None:
+    path = tmp_path / "large.toml"
+    path.write_text(deck_toml(90, "large"), encoding="utf-8")
+    options = deck_options(str(path))
+    assert len(options["deck_text"]) > 100_000  # longer than any other text of a record
+    state = QUIZZ.setup(QUIZZ.parse_options(options), 8)
+    loaded = Record.load(Record.of(state).dump())
+    assert loaded.options["deck"] == options["deck"]

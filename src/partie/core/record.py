@@ -5,6 +5,7 @@ A record is the save format, the replay and the bug report at once.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,13 +18,16 @@ from partie.core.errors import BadRecord, PartieError
 from partie.core.files import read_bounded, write_atomic
 from partie.core.game import State
 from partie.core.inputs import RECORD_LIMITS, Seat, Seed, Strict, parse_json, validate
-from partie.core.options import options_to_json
+from partie.core.options import MAX_OPTION_TEXT, options_to_json
 from partie.core.registry import get_game
 
 FORMAT = "partie-record/1"
 WHAT = "record"
 MAX_ACTIONS = 100_000
 """More moves than any real game makes (a long Tennis de mots match has a few thousand)."""
+
+LIMITS = dataclasses.replace(RECORD_LIMITS, max_string=MAX_OPTION_TEXT)
+"""A record's texts may be as long as an option's: an inline deck is up to 1 MiB."""
 
 Name = Annotated[str, Field(max_length=200)]
 StrictSeat = Annotated[Seat, StrictType()]
@@ -89,7 +93,7 @@ class Record:
         was written (no extra key, ``"choice": 1`` is not ``"A"``), every seat at the
         table, and options that name no file. Raises ``BadRecord``."""
         try:
-            data = parse_json(text, what=WHAT, limits=RECORD_LIMITS)
+            data = parse_json(text, what=WHAT, limits=LIMITS)
             model = validate(RecordModel, data, what=WHAT)
             game = get_game(model.game)
             options = game.parse_options(model.options, trusted=False)
