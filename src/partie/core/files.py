@@ -47,7 +47,10 @@ def read_bounded(path: str | Path, limit: int, *, what: str) -> bytes:
         with where.open("rb") as handle:
             data = handle.read(limit + 1)
     except FileNotFoundError:
-        raise BadPath(f"{what} {where} : introuvable", f"{what} {where}: not found") from None
+        raise BadPath(
+            f"impossible de lire {what} {where} : introuvable",
+            f"cannot read {what} {where}: not found",
+        ) from None
     except OSError as exc:
         fr, en = _reason(exc)
         raise BadPath(

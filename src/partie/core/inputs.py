@@ -26,7 +26,7 @@ from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from partie.core.errors import PartieError
+from partie.core.errors import BadOptions, PartieError
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -312,7 +312,7 @@ def check_bot_spec(spec: str, *, game: str) -> None:
             f"number too large (at most {MAX_BOT_NUMBER})",
         )
     if why is not None:
-        raise BadInput(
+        raise BadOptions(
             f"bot refusé pour {game} : {shown!r} ({why[0]})",
             f"bot refused for {game}: {shown!r} ({why[1]})",
             code="bad_bot",
