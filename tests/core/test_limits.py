@@ -265,3 +265,8 @@ def test_rules_on_an_ascii_terminal() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert b"Traceback" not in result.stderr and result.stdout.isascii()
+
+
+def test_a_trusted_lexicon_flag_still_reads_no_device() -> None:
+    code, _out, err = run("simulate", "tennis-mots", "--games", "1", "-o", "lexicon=/dev/zero")
+    assert code == 2 and "/dev/zero" in err
