@@ -6,6 +6,8 @@ A user's mistake never shows a traceback: bad usage exits 2 with one line, and a
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
 
 import click
@@ -39,4 +41,12 @@ cli.add_command(analyze)
 
 
 def main(argv: list[str] | None = None) -> None:
-    sys.exit(run_cli(cli, argv))
+    code = run_cli(cli, argv)
+    if code == 130:
+        # Interrupted: what was done is printed; leave now rather than wait at exit on
+        # the stopped workers' queues and threads.
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception):
+                stream.flush()
+        os._exit(code)
+    sys.exit(code)

@@ -75,14 +75,18 @@ def _worker_init(parent: int) -> None:
 
 
 def _stop_pool(pool: ProcessPoolExecutor) -> None:
-    """Stop every worker now: queued chunks are dropped, running ones are killed."""
-    processes = list(getattr(pool, "_processes", {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
+    """Stop every worker now: running chunks are killed first, then the pool is shut down
+    from a helper thread, so that the main process never waits on the pool's locks."""
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    for process in workers:
         if process.is_alive():
             process.terminate()
-    for process in processes:
-        process.join(timeout=2)
+    threading.Thread(
+        target=pool.shutdown, kwargs={"wait": False, "cancel_futures": True}, daemon=True
+    ).start()
+    deadline = time.monotonic() + 2
+    for process in workers:
+        process.join(timeout=max(0.0, deadline - time.monotonic()))
         if process.is_alive():  # pragma: no cover - terminate is enough on Linux
             process.kill()
 
