@@ -14,8 +14,8 @@ from partie.core.errors import PartieError
 
 
 def lang() -> str:
-    """The players' language: ``PARTIE_LANG`` or ``LANG`` starting with "en" gives
-    English, anything else French."""
+    """The run's language: ``PARTIE_LANG`` (set from ``--lang``) or ``LANG`` starting
+    with "en" gives English, anything else French."""
     value = os.environ.get("PARTIE_LANG") or os.environ.get("LANG", "fr")
     return "en" if value.lower().startswith("en") else "fr"
 
@@ -23,6 +23,48 @@ def lang() -> str:
 def one_line(text: str) -> str:
     """``text`` on one line (a file name or a quoted value may hold a newline)."""
     return " ".join(text.split())
+
+
+def lang_in(argv: list[str]) -> str | None:
+    """The ``--lang`` given anywhere on the command line (``--lang en``, ``--lang=en``),
+    so that one language holds for the whole run: help, messages and screens."""
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            value = argv[i + 1]
+        elif arg.startswith("--lang="):
+            value = arg.partition("=")[2]
+        else:
+            continue
+        if value in ("fr", "en"):
+            return value
+    return None
+
+
+def localize(command: click.Command, language: str) -> None:
+    """Put the French help on ``command`` and everything under it (a no-op in English)."""
+    if language != "fr":
+        return
+    from partie.cli.help_fr import french
+
+    command.help = french(command.help)
+    command.short_help = french(command.short_help)
+    built_in = command.get_help_option
+
+    def get_help_option(ctx: click.Context) -> click.Option | None:
+        option = built_in(ctx)
+        if option is not None:
+            option.help = french(option.help)
+        return option
+
+    command.get_help_option = get_help_option  # type: ignore[method-assign]
+    for param in command.params:
+        if isinstance(param, click.Option):
+            param.help = french(param.help)
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            localize(sub, language)
 
 
 def fail(error: PartieError) -> click.UsageError:

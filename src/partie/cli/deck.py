@@ -29,7 +29,7 @@ def deck() -> None:
 @click.pass_context
 def check(ctx: click.Context, spec: str, as_json: bool) -> None:
     """Validate a deck; every error names the file, card, question and field (exit 2)."""
-    from partie.games.tennis_quizz.decks import check_file
+    from partie.games.tennis_quizz.decks import check_file, plural
 
     report = check_file(spec)
     if as_json:
@@ -46,12 +46,15 @@ def check(ctx: click.Context, spec: str, as_json: bool) -> None:
             ("paquet valide" if language == "fr" else "valid deck")
             if report.ok
             else (
-                f"{len(report.errors)} erreur(s)"
+                plural(len(report.errors), "erreur", "erreurs")
                 if language == "fr"
-                else f"{len(report.errors)} error(s)"
+                else plural(len(report.errors), "error", "errors", "en")
             )
         )
-        click.echo(f"{report.file}: {report.cards} cartes, {report.questions} questions: {verdict}")
+        fr = language == "fr"
+        cards = plural(report.cards, *(("carte", "cartes") if fr else ("card", "cards")), language)
+        questions = plural(report.questions, "question", "questions", language)
+        click.echo(f"{report.file}: {cards}, {questions}: {verdict}")
     if not report.ok:
         ctx.exit(2)
 
@@ -211,17 +214,25 @@ def export_deck(spec: str, fmt: str, out: str | None, force: bool, delimiter: st
 
 @deck.command("print")
 @click.argument("spec", metavar="NAME|FILE")
-@click.option("--out", type=click.Path(dir_okay=False), required=True, help="HTML file.")
+@click.option("--out", type=click.Path(dir_okay=False), required=True, help="PDF (or .html) file.")
 @click.option("--force", is_flag=True, help="Replace --out if it exists.")
 def print_deck(spec: str, out: str, force: bool) -> None:
-    """A printable card sheet (HTML): 7 questions a card, the right choice underlined."""
+    """Print-and-play cards (PDF, as ``partie print DECK``): 7 questions a card, the right
+    choice underlined, backs for duplex; an ``.html`` file gets the old HTML sheet."""
     from partie.games.tennis_quizz.decks import load_deck, resolve
-    from partie.games.tennis_quizz.sheet import card_sheet
 
     check_output(out, force=force, inputs=[resolve(spec)])
-    the_deck = load_deck(spec)
-    write_atomic(out, card_sheet(the_deck), force=force)
-    click.echo(f"{out}: {len(the_deck.cards)} cards")
+    if out.lower().endswith((".html", ".htm")):
+        from partie.games.tennis_quizz.sheet import card_sheet
+
+        the_deck = load_deck(spec)
+        write_atomic(out, card_sheet(the_deck), force=force)
+        click.echo(f"{out}: {len(the_deck.cards)} cards")
+        return
+    from partie.printing import make_pdf
+
+    printed = make_pdf(spec, out, lang=lang())
+    click.echo(f"{out}: {printed.cards} cards, {printed.pages} pages")
 
 
 __all__ = ["PartieError", "deck"]

@@ -281,9 +281,10 @@ def validate(model: type[M], data: Any, *, what: str) -> M:
         if limit is not None:
             french += f" (limite : {limit})"
         english = str(error.get("msg", "invalid value"))
-        return_code = "bad_input" if kind != "extra_forbidden" else "unknown_field"
         raise BadInput(
-            f"{what}{at_fr} : {french}", f"{what}{at_en}: {english}", code=return_code
+            f"{what}{at_fr} : {french}",
+            f"{what}{at_en}: {english}",
+            code="unknown_field" if kind == "extra_forbidden" else "bad_input",
         ) from None
 
 

@@ -24,11 +24,8 @@ Deal = tuple[int, ...]
 
 
 def supports_deals(game: Game) -> bool:
-    """A game takes fixed deals when its options have a ``deal`` field (The Game does)."""
-    options = game.parse_options({"players": game.min_players})
-    return dataclasses.is_dataclass(options) and any(
-        f.name == "deal" for f in dataclasses.fields(options)
-    )
+    """A game takes fixed deals when it declares so (The Game does)."""
+    return game.supports_deals
 
 
 def no_deals_error(game: Game) -> BadOptions:
@@ -113,7 +110,7 @@ def run_chunk(
     Shared by every backend, so all of them play exactly the same games."""
     game = get_game(spec.game)
     base = game.parse_options(spec.options)
-    tracer = getattr(game, "turn_trace", None) if spec.trace else None
+    tracer = game.turn_trace if spec.trace and game.traces_turns else None
     if deals is None and not spec.keep_records and tracer is None:
         seeds = [derive_seed(spec.seed, index) for index in indices]
         fast = game.fast_results(base, spec.bots, seeds)

@@ -12,9 +12,12 @@ from typing import Any
 from partie.core.errors import BadOptions, PartieError
 from partie.core.game import Bot, Game
 from partie.core.options import options_from_json
-from partie.games.tennis_mots.bots import BOTS, SimpleBot, bot_from_spec, load_lexicon
+from partie.games.tennis_mots.bot_specs import bot_from_spec
+from partie.games.tennis_mots.bots import BOTS, SimpleBot, load_lexicon
 from partie.games.tennis_mots.cards import AFTER, DOUBLE, LETTERS_SET, load_deck
 from partie.games.tennis_mots.moves import Candidate, generate
+from partie.games.tennis_mots.notation import parse_action as parse_typed
+from partie.games.tennis_mots.positions import from_position as state_from_position
 from partie.games.tennis_mots.rules import (
     ACCEPT,
     CHALLENGE,
@@ -87,6 +90,7 @@ class TennisMots(Game):
     min_players = 2
     max_players = 4
     default_bot = "greedy"
+    lists_actions = False
 
     def parse_options(
         self, data: dict[str, Any] | None = None, *, trusted: bool = True
@@ -127,11 +131,20 @@ class TennisMots(Game):
     def action_from_json(self, data: Any) -> TennisMotsAction:
         return action_from_json(data)
 
+    def from_position(self, text: str) -> TennisMotsState:
+        """``hands XAAAAAA / SSSSSSS; table JE[*U]; server 1; draw 10`` (see
+        ``positions.py``)."""
+        return state_from_position(self, text)
+
+    def parse_action(self, view: dict[str, Any], text: str) -> TennisMotsAction:
+        """A word (``JEUX``, ``[*S]``…) or a command (``passe``, ``net MOT``, ``ok``)."""
+        return parse_typed(view, text)
+
     def bot_names(self) -> list[str]:
         return sorted([*BOTS, "mc"])
 
     def make_bot(self, spec: str, seed: int = 0) -> Bot:
-        """``name``, ``name:params`` or ``name@N`` (see ``bots.bot_from_spec``)."""
+        """``name``, ``name:params`` or ``name@N`` (see ``bot_specs.bot_from_spec``)."""
         return bot_from_spec(spec, seed)
 
     # -- conformance hooks --------------------------------------------------------------

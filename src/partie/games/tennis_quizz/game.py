@@ -20,20 +20,22 @@ from partie.games.tennis_quizz.decks import (
     inline_deck_id,
     is_builtin,
     load_deck,
+    too_small_for_play,
 )
+from partie.games.tennis_quizz.positions import from_position as score_position
 from partie.games.tennis_quizz.rules import (
-    MIN_CARDS,
     Ask,
     Asked,
     Choose,
     ChooseAnswerer,
     ChooseServer,
     QuizzAction,
-    QuizzOptions,
-    QuizzState,
     Reply,
     Rule,
+    TennisQuizzOptions,
+    TennisQuizzState,
     action_from_json,
+    parse_action,
     side_of,
 )
 
@@ -98,8 +100,8 @@ class TennisQuizz(Game):
 
     def parse_options(
         self, data: dict[str, Any] | None = None, *, trusted: bool = True
-    ) -> QuizzOptions:
-        options = options_from_json(QuizzOptions, data)
+    ) -> TennisQuizzOptions:
+        options = options_from_json(TennisQuizzOptions, data)
         self.check_players(
             options.players, fr_note=" (jusqu'à 3 par équipe)", en_note=" (up to 3 a side)"
         )
@@ -135,22 +137,26 @@ class TennisQuizz(Game):
                     )
         return replace(options, pros=tuple(sorted(set(options.pros))))
 
-    def setup(self, options: QuizzOptions, seed: int) -> QuizzState:
+    def from_position(self, text: str) -> TennisQuizzState:
+        """``sets 6-2; games 5 0; points 30 15; seed 4`` (see ``positions.py``)."""
+        return score_position(self, text)
+
+    def setup(self, options: TennisQuizzOptions, seed: int) -> TennisQuizzState:
         if options.deck_text is not None:
             deck = deck_from_text(options.deck_text)
         else:
             deck = load_decks(options.deck)
-        if len(deck.cards) < MIN_CARDS:
-            raise BadOptions(
-                f"le paquet {deck.id!r} n'a que {len(deck.cards)} carte(s) : il en faut au "
-                f"moins {MIN_CARDS} (deux par équipe)",
-                f"deck {deck.id!r} has only {len(deck.cards)} card(s): at least {MIN_CARDS} "
-                "are needed (two a side)",
-            )
-        return QuizzState(self, options, deck, seed)
+        too_small = too_small_for_play(deck.id, len(deck.cards))
+        if too_small is not None:  # the same words as ``deck check``'s warning
+            raise BadOptions(*too_small)
+        return TennisQuizzState(self, options, deck, seed)
 
     def action_from_json(self, data: Any) -> QuizzAction:
         return action_from_json(data)
+
+    def parse_action(self, view: dict[str, Any], text: str) -> QuizzAction:
+        """A number, A/B/C, an open answer or o/n, depending on the step of the point."""
+        return parse_action(view, text)
 
     def bot_names(self) -> list[str]:
         return list(BOT_NAMES)
