@@ -16,11 +16,12 @@ from partie.rules import GAMES, LANGS, UnknownRules, load_rules
 
 OPTIONS = {
     "the-game": (TheGameOptions, {"players", "deal"}),
-    "tennis-quizz": (QuizzOptions, {"players", "deck", "sets_to_win"}),
+    "tennis-quizz": (QuizzOptions, {"players", "deck", "deck_text", "sets_to_win"}),
     "tennis-mots": (TennisMotsOptions, set()),
 }
 """Each game's options dataclass, and the fields that are not a rule a player picks
-(the player count and fixed deals are set-up, the quiz deck is said in Material)."""
+(the player count and fixed deals are set-up, the quiz deck and its inline text are
+said in Material)."""
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -6,6 +6,7 @@ A user's mistake never shows a traceback: bad usage exits 2 with one line, and a
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 
@@ -61,4 +62,12 @@ def main(argv: list[str] | None = None) -> None:
         with click.Context(cli, info_name="partie") as ctx:
             click.echo(cli.get_help(ctx))
         sys.exit(0)
-    sys.exit(run_cli(cli, args))
+    code = run_cli(cli, args)
+    if code == 130:
+        # Interrupted: what was done is printed; leave now rather than wait at exit on
+        # the stopped workers' queues and threads.
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception):
+                stream.flush()
+        os._exit(code)
+    sys.exit(code)

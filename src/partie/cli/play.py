@@ -14,6 +14,7 @@ from typing import Any
 import click
 from rich.console import Console
 
+from partie.cli.common import checked_output
 from partie.cli.common import lang as default_lang
 from partie.core.game import Game
 from partie.core.registry import get_game
@@ -37,6 +38,7 @@ RECORD = click.option(
     "record_path",
     type=click.Path(dir_okay=False),
     default=None,
+    callback=lambda _ctx, _param, value: checked_output(value, "--record", force=True),
     help="Where to save the game record (default: the user data folder).",
 )
 
@@ -230,10 +232,12 @@ def play_tennis_quizz(
         pro_seats = [p - 1 for p in pros] if pros else list(humans)
     elif pros:
         raise click.BadParameter("--pro needs --variant debutants-pros", param_hint="--pro")
+    from partie.games.tennis_quizz.game import deck_options
+
     options = game.parse_options(
         {
             "players": players,
-            "deck": deck,
+            **deck_options(deck),
             "tactique": "tactique" in variants,
             "jeu_decisif": "jeu-decisif" in variants,
             "pros": pro_seats,

@@ -151,6 +151,8 @@ class Game(ABC):
     max_players: ClassVar[int]
     default_bot: ClassVar[str] = "random"
     """The bot ``partie simulate`` seats when none is named."""
+    private_options: ClassVar[frozenset[str]] = frozenset()
+    """Options never sent to a client (a deck's full text, say): views leave them out."""
 
     # Capabilities: what a game offers beyond the contract, declared rather than guessed.
     supports_deals: ClassVar[bool] = False
@@ -162,8 +164,11 @@ class Game(ABC):
     shots) come from a move generator instead."""
 
     @abstractmethod
-    def parse_options(self, data: dict[str, Any] | None = None) -> Any:
-        """Typed options from plain data; raises ``BadOptions`` with the field at fault."""
+    def parse_options(self, data: dict[str, Any] | None = None, *, trusted: bool = True) -> Any:
+        """Typed options from plain data; raises ``BadOptions`` with the field at fault.
+
+        ``trusted=False`` (records, deals files, the web service) refuses any option that
+        names a file: only built-in ids, or content carried inline, may come from there."""
 
     def check_players(self, players: int, *, fr_note: str = "", en_note: str = "") -> None:
         """Refuse a player count outside ``min_players..max_players``, naming the range."""

@@ -50,6 +50,10 @@ REFUSALS: dict[str, Refusal] = _table(
     ("bad_input", ALL, "données refusées", "data refused"),
     ("bad_deck", ALL, "paquet illisible ou incomplet", "unreadable or incomplete deck"),
     ("bad_deals", ALL, "fichier de donnes illisible", "unreadable deals file"),
+    ("bad_path", ALL, "chemin de fichier refusé", "file path refused"),
+    ("bad_bot", ALL, "nom de bot refusé", "bot name refused"),
+    ("no_font", ALL, "police introuvable pour l'impression", "no font found for printing"),
+    ("unknown_rules", ALL, "règles inconnues", "unknown rules"),
     # Any game.
     ("game_over", ALL, "la partie est finie", "the game is over"),
     ("not_your_turn", ALL, "ce n'est pas votre tour", "not your turn"),

@@ -38,6 +38,8 @@ def default_record_path(game_id: str, seed: int) -> Path:
 
 def save_record(state: State, players: list[str], path: str | None = None) -> Path:
     """Save the game's record and return where it went."""
+    if path is None:
+        records_dir().mkdir(parents=True, exist_ok=True)  # --record paths make no folders
     target = path if path is not None else default_record_path(state.game.id, state.seed)
     return Record.of(state, players).save(target)
 

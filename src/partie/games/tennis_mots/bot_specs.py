@@ -32,6 +32,9 @@ def bot_from_spec(spec: str, seed: int = 0) -> Bot:
             f"unknown bot for Tennis de mots: {spec!r} ({why_en}; {BOT_HELP})",
         )
 
+    from partie.core.inputs import MAX_BOT_BUDGET, check_bot_spec
+
+    check_bot_spec(spec, game="Tennis de mots")
     text = spec.strip()
     vocab: int | None = None
     if "@" in text:
@@ -63,6 +66,8 @@ def bot_from_spec(spec: str, seed: int = 0) -> Bot:
                 raise ValueError
         except ValueError:
             raise refuse(f"valeur illisible pour {key}", f"bad value for {key}") from None
+        if key == "playouts" and not 1 <= kwargs[key] <= MAX_BOT_BUDGET:
+            raise refuse(f"playouts de 1 à {MAX_BOT_BUDGET}", f"playouts 1 to {MAX_BOT_BUDGET}")
     if vocab is not None:
         kwargs["vocab"] = vocab
     if name == "simple" and kwargs:

@@ -176,6 +176,9 @@ def parse_accuracy(text: str) -> tuple[float, float, float]:
 
 
 def make_bot(spec: str, seed: int = 0) -> QuizzBot:
+    from partie.core.inputs import check_bot_spec
+
+    check_bot_spec(spec, game="Tennis Quizz")
     name, _, param = spec.partition(":")
     if name == "random" and not param:
         return RandomBot(seed)

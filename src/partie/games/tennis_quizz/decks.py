@@ -8,6 +8,7 @@ or by ``[deck] id``).
 
 from __future__ import annotations
 
+import hashlib
 import re
 import tomllib
 import unicodedata
@@ -17,6 +18,13 @@ from pathlib import Path
 from typing import Any
 
 from partie.core.errors import BadDeck
+from partie.core.inputs import BadInput, Limits, decode_text
+
+DECK_LIMITS = Limits(max_bytes=1024 * 1024, max_depth=16, max_string=10_000)
+"""A deck file (or inline deck text) is at most 1 MiB, nested at most 16 deep."""
+INLINE_PREFIX = "sha256:"
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_LANGUAGE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")
 
 QUESTIONS_PER_CARD = 7
 DIFFICULTIES = (1, 2, 3)
@@ -183,16 +191,9 @@ def resolve(spec: str) -> Path:
     path = Path(spec)
     if path.is_file():
         return path
-    for candidate in builtin_decks():
-        if candidate.stem == spec:
-            return candidate
-    for candidate in builtin_decks():
-        try:
-            with candidate.open("rb") as handle:
-                if tomllib.load(handle).get("deck", {}).get("id") == spec:
-                    return candidate
-        except (OSError, tomllib.TOMLDecodeError, AttributeError):
-            continue
+    builtin = resolve_builtin(spec)
+    if builtin is not None:
+        return builtin
     known = ", ".join(p.stem for p in builtin_decks()) or "-"
     raise BadDeck(
         f"paquet introuvable : {spec!r} (ni fichier, ni paquet intégré ; intégrés : {known})",
@@ -214,36 +215,139 @@ def check_text(text: str, file: str) -> DeckReport:
     with its place, and ``report.deck`` is set only when there is no error."""
     report = DeckReport(file=file)
     try:
+        text = decode_text(text, what="TOML", limits=DECK_LIMITS)
+        check_toml_depth(text, what="TOML")
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+    except BadInput as exc:
+        report.errors.append(DeckProblem(file, exc.fr, exc.en))
+        return report
+    except (tomllib.TOMLDecodeError, RecursionError) as exc:
+        reason = str(exc) if isinstance(exc, tomllib.TOMLDecodeError) else "nesting"
         report.errors.append(
-            DeckProblem(file, f"TOML illisible : {exc}", f"unreadable TOML: {exc}")
+            DeckProblem(file, f"TOML illisible : {reason}", f"unreadable TOML: {reason}")
         )
         return report
     _check(data, report)
     return report
 
 
-def check_file(spec: str) -> DeckReport:
-    """Check the deck named or stored at ``spec``."""
+def check_toml_depth(text: str, *, what: str, limits: Limits = DECK_LIMITS) -> None:
+    """Refuse TOML nested deeper than ``limits.max_depth`` (arrays and inline tables)
+    before ``tomllib`` recurses into it; strings and comments are skipped."""
+    depth, i, n = 0, 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "#":
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+            continue
+        if ch in "\"'":
+            triple = text.startswith(ch * 3, i)
+            quote = ch * 3 if triple else ch
+            j = i + len(quote)
+            while j < n:
+                if ch == '"' and text[j] == "\\":
+                    j += 2
+                    continue
+                if text.startswith(quote, j) or (not triple and text[j] == "\n"):
+                    break
+                j += 1
+            i = j + len(quote)
+            continue
+        if ch in "[{":
+            depth += 1
+            if depth > limits.max_depth:
+                raise BadInput(
+                    f"{what} : imbriqué trop profondément (au plus {limits.max_depth} niveaux)",
+                    f"{what}: nested too deeply (at most {limits.max_depth} levels)",
+                    code="too_deep",
+                )
+        elif ch in "]}":
+            depth = max(0, depth - 1)
+        i += 1
+
+
+def inline_deck_id(text: str) -> str:
+    """The id a deck carried inline goes by: ``sha256:`` and 16 hex digits of its text."""
+    return INLINE_PREFIX + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def deck_from_text(text: str) -> Deck:
+    """A deck carried inline (an option, a record, a web message): parsed by the same
+    checks as a file, cached by its hash; raises ``BadDeck`` naming the first error."""
+    if len(text) > DECK_LIMITS.max_bytes:
+        raise BadDeck(
+            "paquet en ligne trop gros (au plus 1 Mio)", "inline deck too large (at most 1 MiB)"
+        )
+    return _inline_cached(inline_deck_id(text), text)
+
+
+@cache
+def _inline_cached(deck_id: str, text: str) -> Deck:
+    deck = _first_error(check_text(text, deck_id))
+    for question in deck.questions:
+        _KNOWN[fold(question.text)] = question
+    return deck
+
+
+def is_builtin(spec: str) -> bool:
+    """Whether ``spec`` names a built-in deck (by file stem or ``[deck] id``), never a
+    file path: what untrusted options may name."""
+    if "/" in spec or "\\" in spec or spec.startswith("."):
+        return False
+    try:
+        path = resolve_builtin(spec)
+    except BadDeck:
+        return False
+    return path is not None
+
+
+def resolve_builtin(spec: str) -> Path | None:
+    """The built-in deck named ``spec``, or ``None``."""
+    for candidate in builtin_decks():
+        if candidate.stem == spec:
+            return candidate
+    for candidate in builtin_decks():
+        try:
+            with candidate.open("rb") as handle:
+                if tomllib.load(handle).get("deck", {}).get("id") == spec:
+                    return candidate
+        except (OSError, tomllib.TOMLDecodeError, AttributeError):
+            continue
+    return None
+
+
+def read_deck_text(spec: str) -> str:
+    """The text of the deck file (or built-in deck) ``spec``, bounded and UTF-8."""
     path = resolve(spec)
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as handle:
+            raw = handle.read(DECK_LIMITS.max_bytes + 1)
     except OSError as exc:
         raise BadDeck(
             f"impossible de lire {path} : {exc.strerror}", f"cannot read {path}: {exc.strerror}"
         ) from None
     try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
+        return decode_text(raw, what=str(path), limits=DECK_LIMITS)
+    except BadInput as exc:
+        raise BadDeck(exc.fr, exc.en) from None
+
+
+def check_file(spec: str) -> DeckReport:
+    """Check the deck named or stored at ``spec``."""
+    path = resolve(spec)
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(DECK_LIMITS.max_bytes + 1)
+    except OSError as exc:
+        raise BadDeck(
+            f"impossible de lire {path} : {exc.strerror}", f"cannot read {path}: {exc.strerror}"
+        ) from None
+    try:
+        text = decode_text(raw, what=str(path), limits=DECK_LIMITS)
+    except BadInput as exc:
         report = DeckReport(file=str(path))
-        report.errors.append(
-            DeckProblem(
-                str(path),
-                f"le fichier n'est pas en UTF-8 (octet {exc.start})",
-                f"the file is not UTF-8 (byte {exc.start})",
-            )
-        )
+        report.errors.append(DeckProblem(str(path), exc.fr, exc.en))
         return report
     report = check_text(text, str(path))
     if report.deck is not None:
@@ -260,7 +364,14 @@ def load_deck(spec: str) -> Deck:
 
 @cache
 def _load_cached(path: str, _mtime: int, _size: int) -> Deck:
-    report = check_file(path)
+    deck = _first_error(check_file(path))
+    for question in deck.questions:
+        _KNOWN[fold(question.text)] = question
+    return deck
+
+
+def _first_error(report: DeckReport) -> Deck:
+    """The deck of ``report``, or ``BadDeck`` naming its first error."""
     if report.errors or report.deck is None:
         first = report.errors[0]
         more = len(report.errors) - 1
@@ -270,8 +381,6 @@ def _load_cached(path: str, _mtime: int, _size: int) -> Deck:
             f"paquet invalide : {first.text('fr')}{tail_fr if more else ''}",
             f"invalid deck: {first.text('en')}{tail_en if more else ''}",
         )
-    for question in report.deck.questions:
-        _KNOWN[fold(question.text)] = question
     return report.deck
 
 
@@ -320,6 +429,18 @@ def _check(data: dict[str, Any], report: DeckReport) -> None:
                     "a non-empty text is expected",
                     f=f"deck.{key}",
                 )
+        for key in ("language", "licence", "license", "description", "version"):
+            if key in head and not isinstance(head[key], str):
+                err("texte attendu", "a text is expected", f=f"deck.{key}")
+        if isinstance(head.get("language"), str) and not _LANGUAGE.match(head["language"]):
+            err(
+                "code de langue attendu (fr, en, pt-BR...)",
+                "a language code is expected (fr, en, pt-BR...)",
+                f="deck.language",
+            )
+        for key in ("id", "title"):
+            if isinstance(head.get(key), str) and _CONTROL.search(head[key]):
+                err("caractère de contrôle refusé", "control character refused", f=f"deck.{key}")
         deck_id = str(head.get("id", "")).strip()
         title = str(head.get("title", "")).strip()
         language = str(head.get("language", "fr"))
@@ -490,6 +611,16 @@ def _check_question(q: Any, name: str, qn: int, err: Any) -> Question | None:
             qn,
             "alternatives",
         )
+    for key in ("text", "answer", "source", "category", "explanation"):
+        value = q.get(key)
+        if isinstance(value, str) and _CONTROL.search(value.replace("\n", "")):
+            err("caractère de contrôle refusé", "control character refused", name, qn, key)
+    for key in ("wrong", "alternatives"):
+        values = q.get(key)
+        if isinstance(values, list) and any(
+            isinstance(v, str) and _CONTROL.search(v) for v in values
+        ):
+            err("caractère de contrôle refusé", "control character refused", name, qn, key)
     category = q.get("category", "")
     if not isinstance(category, str):
         err("texte attendu", "a text is expected", name, qn, "category")
@@ -502,7 +633,7 @@ def _check_question(q: Any, name: str, qn: int, err: Any) -> Question | None:
     if difficulty is None:
         err("champ obligatoire manquant", "required field missing", name, qn, "difficulty")
         difficulty = 2
-    elif isinstance(difficulty, bool) or difficulty not in DIFFICULTIES:
+    elif type(difficulty) is not int or difficulty not in DIFFICULTIES:
         err(
             f"difficulté 1, 2 ou 3 attendue, pas {difficulty!r}",
             f"difficulty 1, 2 or 3 expected, not {difficulty!r}",
@@ -719,9 +850,12 @@ __all__ = [
     "builtin_decks",
     "check_file",
     "check_text",
+    "deck_from_text",
     "deck_warnings",
     "fold",
     "giveaways",
+    "inline_deck_id",
+    "is_builtin",
     "load_deck",
     "plural",
     "rank_warning",

@@ -11,7 +11,17 @@ from partie.core.errors import BadOptions
 from partie.core.game import Bot, Game
 from partie.core.options import options_from_json
 from partie.games.tennis_quizz.bots import BOT_NAMES, make_bot
-from partie.games.tennis_quizz.decks import Card, Deck, load_deck, too_small_for_play
+from partie.games.tennis_quizz.decks import (
+    DECK_LIMITS,
+    INLINE_PREFIX,
+    Card,
+    Deck,
+    deck_from_text,
+    inline_deck_id,
+    is_builtin,
+    load_deck,
+    too_small_for_play,
+)
 from partie.games.tennis_quizz.positions import from_position as score_position
 from partie.games.tennis_quizz.rules import (
     Ask,
@@ -51,14 +61,46 @@ def load_decks(spec: str) -> Deck:
     )
 
 
+def check_inline(deck: str, text: str) -> None:
+    """An inline deck: at most 1 MiB of text, named by its own hash, and a valid deck."""
+    if len(text.encode("utf-8")) > DECK_LIMITS.max_bytes:
+        raise BadOptions(
+            "option deck_text : paquet trop gros (au plus 1 Mio)",
+            "option deck_text: deck too large (at most 1 MiB)",
+        )
+    expected = inline_deck_id(text)
+    if deck != expected:
+        raise BadOptions(
+            f"option deck : {expected} attendu pour ce deck_text, pas {deck[:40]!r}",
+            f"option deck: {expected} expected for this deck_text, not {deck[:40]!r}",
+        )
+    deck_from_text(text)
+
+
+def deck_options(spec: str) -> dict[str, str]:
+    """The options for the deck ``spec`` given on the command line: a built-in name stays
+    a name; one deck file travels inline (its text and hash), so that a record of the game
+    replays anywhere."""
+    from partie.games.tennis_quizz.decks import read_deck_text
+
+    names = [name.strip() for name in spec.split(",") if name.strip()]
+    if len(names) != 1 or is_builtin(names[0]):
+        return {"deck": spec}
+    text = read_deck_text(names[0])
+    return {"deck": inline_deck_id(text), "deck_text": text}
+
+
 class TennisQuizz(Game):
     id = "tennis-quizz"
     name = "Tennis Quizz"
     min_players = 2
     max_players = 6
     default_bot = "quiz"
+    private_options = frozenset({"deck_text"})
 
-    def parse_options(self, data: dict[str, Any] | None = None) -> TennisQuizzOptions:
+    def parse_options(
+        self, data: dict[str, Any] | None = None, *, trusted: bool = True
+    ) -> TennisQuizzOptions:
         options = options_from_json(TennisQuizzOptions, data)
         self.check_players(
             options.players, fr_note=" (jusqu'à 3 par équipe)", en_note=" (up to 3 a side)"
@@ -76,6 +118,23 @@ class TennisQuizz(Game):
             )
         if not isinstance(options.deck, str) or not options.deck.strip():
             raise BadOptions("option deck : nom ou fichier attendu", "option deck: a name or file")
+        if options.deck_text is not None:
+            check_inline(options.deck, options.deck_text)
+        elif options.deck.startswith(INLINE_PREFIX):
+            raise BadOptions(
+                "option deck : un paquet sha256:... vient avec son texte (deck_text)",
+                "option deck: a sha256:... deck comes with its text (deck_text)",
+            )
+        elif not trusted:
+            for name in options.deck.split(","):
+                if not is_builtin(name.strip()):
+                    shown = name.strip()[:40]
+                    raise BadOptions(
+                        f"option deck : {shown!r} n'est pas un paquet intégré (un fichier "
+                        "n'est pas accepté ici ; un paquet personnel voyage dans deck_text)",
+                        f"option deck: {shown!r} is not a built-in deck (a file is not "
+                        "accepted here; a custom deck travels in deck_text)",
+                    )
         return replace(options, pros=tuple(sorted(set(options.pros))))
 
     def from_position(self, text: str) -> TennisQuizzState:
@@ -83,7 +142,10 @@ class TennisQuizz(Game):
         return score_position(self, text)
 
     def setup(self, options: TennisQuizzOptions, seed: int) -> TennisQuizzState:
-        deck = load_decks(options.deck)
+        if options.deck_text is not None:
+            deck = deck_from_text(options.deck_text)
+        else:
+            deck = load_decks(options.deck)
         too_small = too_small_for_play(deck.id, len(deck.cards))
         if too_small is not None:  # the same words as ``deck check``'s warning
             raise BadOptions(*too_small)
@@ -170,4 +232,4 @@ class TennisQuizz(Game):
 
 GAME = TennisQuizz()
 
-__all__ = ["GAME", "TennisQuizz", "load_decks"]
+__all__ = ["GAME", "TennisQuizz", "check_inline", "deck_options", "load_decks"]

@@ -53,12 +53,15 @@ DONT_KNOW = "je ne sais pas"
 @dataclass(frozen=True)
 class TennisQuizzOptions:
     """Table options. ``deck`` is a built-in deck name or a file; several are joined
-    with commas. ``pros`` are the seats that answer without the three choices.
+    with commas. A deck carried inline has its TOML text in ``deck_text`` and goes by
+    ``deck = "sha256:<16 hex digits>"`` (see ``decks.inline_deck_id``). ``pros`` are
+    the seats that answer without the three choices.
     Teams: even seats are side 0, odd seats side 1 (2 players: singles; 4 or 6:
     doubles of two or three; 3 or 5: one side has one player more)."""
 
     players: int = 2
     deck: str = "fr-starter"
+    deck_text: str | None = None
     tactique: bool = False
     jeu_decisif: bool = False
     pros: tuple[int, ...] = ()

@@ -8,6 +8,7 @@ from typing import Any
 
 from partie.core.errors import BadOptions
 from partie.core.game import Bot, EndReason, Game, Result
+from partie.core.inputs import MAX_BOT_BUDGET, check_bot_spec
 from partie.core.options import options_from_json
 from partie.games.the_game.bots import BOTS, BUDGETED
 from partie.games.the_game.rules import (
@@ -40,7 +41,10 @@ class TheGame(Game):
     supports_deals = True
     traces_turns = True
 
-    def parse_options(self, data: dict[str, Any] | None = None) -> TheGameOptions:
+    def parse_options(
+        self, data: dict[str, Any] | None = None, *, trusted: bool = True
+    ) -> TheGameOptions:
+        """No option of The Game names a file, so ``trusted`` changes nothing."""
         options = options_from_json(TheGameOptions, data)
         self.check_players(options.players)
         if options.deal is not None:
@@ -67,6 +71,7 @@ class TheGame(Game):
 
     def make_bot(self, spec: str, seed: int = 0) -> Bot:
         """``name`` or ``name:N`` for bots with a budget (``mc:200``)."""
+        check_bot_spec(spec, game=self.name)
         name, _, param = spec.partition(":")
         if name not in BOTS:
             known = ", ".join(self.bot_names())
@@ -76,10 +81,12 @@ class TheGame(Game):
             )
         if not param:
             return BOTS[name](seed)
-        if name not in BUDGETED or not param.isdigit() or int(param) < 1:
+        if name not in BUDGETED or not param.isdigit() or not 1 <= int(param) <= MAX_BOT_BUDGET:
             raise BadOptions(
-                f"réglage de bot illisible : {spec!r} (ex. « mc:200 », budget entier positif)",
-                f"unreadable bot setting: {spec!r} (e.g. 'mc:200', a positive whole budget)",
+                f"réglage de bot illisible : {spec!r} (ex. « mc:200 », budget entier de 1 à "
+                f"{MAX_BOT_BUDGET})",
+                f"unreadable bot setting: {spec!r} (e.g. 'mc:200', a whole budget from 1 to "
+                f"{MAX_BOT_BUDGET})",
             )
         return BOTS[name](seed, int(param))
 
