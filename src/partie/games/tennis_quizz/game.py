@@ -12,6 +12,7 @@ from partie.core.game import Bot, Game
 from partie.core.options import options_from_json
 from partie.games.tennis_quizz.bots import BOT_NAMES, make_bot
 from partie.games.tennis_quizz.decks import Card, Deck, load_deck
+from partie.games.tennis_quizz.referee import Referee
 from partie.games.tennis_quizz.rules import (
     MIN_CARDS,
     Ask,
@@ -27,6 +28,14 @@ from partie.games.tennis_quizz.rules import (
     action_from_json,
     side_of,
 )
+from partie.games.tennis_quizz.scoring_table import (
+    MODES,
+    Point,
+    ScoringState,
+    Undo,
+    scoring_action_from_json,
+)
+from partie.games.tennis_quizz.uploads import deck_from_toml
 
 
 def load_decks(spec: str) -> Deck:
@@ -59,9 +68,23 @@ class TennisQuizz(Game):
 
     def parse_options(self, data: dict[str, Any] | None = None) -> QuizzOptions:
         options = options_from_json(QuizzOptions, data)
-        self.check_players(
-            options.players, fr_note=" (jusqu'à 3 par équipe)", en_note=" (up to 3 a side)"
-        )
+        if options.mode not in MODES:
+            raise BadOptions(
+                f"mode : match, referee ou teacher, pas {options.mode!r}",
+                f"mode: match, referee or teacher, not {options.mode!r}",
+            )
+        if options.mode != "match":
+            if options.players != 1 or options.pros or options.first_server not in (-1, 0, 1):
+                raise BadOptions(
+                    "en mode arbitre ou enseignant : une seule place (la table de marque), "
+                    "pas de pros, premier serveur -1, 0 ou 1",
+                    "in referee or teacher mode: one seat (the scorer), no pros, "
+                    "first server -1, 0 or 1",
+                )
+        else:
+            self.check_players(
+                options.players, fr_note=" (jusqu'à 3 par équipe)", en_note=" (up to 3 a side)"
+            )
         for seat in options.pros:
             if not isinstance(seat, int) or not 0 <= seat < options.players:
                 raise BadOptions(
@@ -77,8 +100,10 @@ class TennisQuizz(Game):
             raise BadOptions("option deck : nom ou fichier attendu", "option deck: a name or file")
         return replace(options, pros=tuple(sorted(set(options.pros))))
 
-    def setup(self, options: QuizzOptions, seed: int) -> QuizzState:
-        deck = load_decks(options.deck)
+    def setup(self, options: QuizzOptions, seed: int) -> QuizzState | ScoringState:
+        if options.mode == "referee":
+            return ScoringState(self, options, None, seed)
+        deck = deck_from_toml(options.deck_toml) if options.deck_toml else load_decks(options.deck)
         if len(deck.cards) < MIN_CARDS:
             raise BadOptions(
                 f"le paquet {deck.id!r} n'a que {len(deck.cards)} carte(s) : il en faut au "
@@ -86,9 +111,13 @@ class TennisQuizz(Game):
                 f"deck {deck.id!r} has only {len(deck.cards)} card(s): at least {MIN_CARDS} "
                 "are needed (two a side)",
             )
+        if options.mode == "teacher":
+            return ScoringState(self, options, deck, seed)
         return QuizzState(self, options, deck, seed)
 
-    def action_from_json(self, data: Any) -> QuizzAction:
+    def action_from_json(self, data: Any) -> QuizzAction | Point | Undo:
+        if isinstance(data, dict) and data.get("type") in ("point", "undo"):
+            return scoring_action_from_json(data)
         return action_from_json(data)
 
     def bot_names(self) -> list[str]:
@@ -104,6 +133,9 @@ class TennisQuizz(Game):
         asked or out of the card, choices D and -1, a reply from a beginner and a choice
         from a pro, a ruling with nothing to rule."""
         yield from state.legal_actions(seat)
+        if isinstance(state, ScoringState):
+            yield from (Point("server"), Point("receiver"), Point("net"), Undo(), Choose(0))
+            return
         n = state.options.players
         for s in (-1, 0, 1, n - 1, n):
             yield ChooseServer(s)
@@ -117,7 +149,21 @@ class TennisQuizz(Game):
         yield Rule(True)
         yield Rule(False)
 
+    def random_action(self, state: Any, seat: int, rng: random.Random) -> Any:
+        """Referee tables: an undo now and then, so random playouts still finish."""
+        if isinstance(state, ScoringState) and state.taps and rng.random() < 0.1:
+            return Undo()
+        if isinstance(state, ScoringState):
+            return Point(rng.choice(("server", "receiver")))
+        return super().random_action(state, seat, rng)
+
     def check_invariants(self, state: Any) -> None:
+        if isinstance(state, ScoringState):
+            # The score is a function of the taps: rebuilt from them, it is the same.
+            again = Referee.replay(state.rules, list(state.taps))
+            assert again.to_json() == state.referee.to_json(), "score differs from its taps"
+            assert len(state.taps) <= len(state.history)
+            return
         # Card conservation: every card is in exactly one place.
         places: list[int] = []
         for side in (0, 1):
@@ -144,7 +190,10 @@ class TennisQuizz(Game):
 
     def reshuffle_hidden(self, state: Any, seat: int | None, rng: random.Random) -> Any:
         """Redraw what ``seat`` cannot see: the order of every pile, and, for anyone
-        outside the serving team while a question waits, which shown choice is right."""
+        outside the serving team while a question waits, which shown choice is right.
+        Referee and teacher tables hide nothing their views could show."""
+        if isinstance(state, ScoringState):
+            return state.clone()
         other = state.clone()
         for side in (0, 1):
             rng.shuffle(other.piles[side])

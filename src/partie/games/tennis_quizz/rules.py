@@ -52,6 +52,14 @@ class QuizzOptions:
     choose_answerer: bool = False
     overrule: bool = False
     sets_to_win: int = 2
+    mode: str = "match"
+    """``match`` (the app judges), ``referee`` (paper cards, the app keeps score) or
+    ``teacher`` (the app's deck, a teacher taps right or wrong): see ``scoring_table``."""
+    first_server: int = -1
+    """Referee and teacher modes: the side that serves first (-1: a seeded toss)."""
+    deck_toml: str = ""
+    """A deck's whole TOML text (an uploaded deck), used instead of ``deck``, so a
+    record carries the deck itself and never a file path."""
 
     @property
     def fmt(self) -> TennisFormat:
