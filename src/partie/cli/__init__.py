@@ -19,6 +19,7 @@ from partie.cli.odds import odds
 from partie.cli.play import play
 from partie.cli.replay import replay_command
 from partie.cli.rules import rules
+from partie.cli.serve import serve
 from partie.cli.simulate import simulate
 
 
@@ -36,6 +37,7 @@ cli.add_command(lexicon)
 cli.add_command(deck)
 cli.add_command(odds)
 cli.add_command(analyze)
+cli.add_command(serve)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1,0 +1,63 @@
+"""Bots off the event loop.
+
+Bots think in a small thread pool, so a slow bot never stalls the other tables; their
+compiled code is built by one background thread when the server starts, and a bot asked
+to play before its code is ready waits for it (serving pages never does).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
+
+from partie.core.game import Action, Bot
+from partie.server.games import GameAdapter
+
+log = logging.getLogger("partie.server")
+
+
+class BotRunner:
+    """Runs ``bot.act(view)`` in worker threads once the bot's game is warmed up."""
+
+    def __init__(self, workers: int = 2) -> None:
+        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="partie-bot")
+        self._warm: dict[str, Future[None]] = {}
+        self._lock = threading.Lock()
+
+    def warm(self, adapters: list[GameAdapter]) -> None:
+        """Start preparing every adapter's compiled bots in one background thread."""
+        todo = [a for a in adapters if a.warm_bots and a.id not in self._warm]
+        for adapter in todo:
+            self._warm[adapter.id] = Future()
+
+        def run() -> None:
+            for adapter in todo:
+                future = self._warm[adapter.id]
+                try:
+                    adapter.warm()
+                    log.info("bots ready: %s", adapter.id)
+                except Exception as exc:  # a broken bot must not stop the server
+                    log.exception("warming the bots of %s failed", adapter.id)
+                    future.set_exception(exc)
+                    continue
+                future.set_result(None)
+
+        if todo:
+            threading.Thread(target=run, name="partie-warm", daemon=True).start()
+
+    def ready(self, game_id: str) -> bool:
+        future = self._warm.get(game_id)
+        return future is None or future.done()
+
+    async def choose(self, adapter: GameAdapter, bot: Bot, view: dict[str, Any]) -> Action:
+        future = self._warm.get(adapter.id)
+        if future is not None and not future.done():
+            await asyncio.wrap_future(future)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, bot.act, view)
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
