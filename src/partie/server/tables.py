@@ -143,7 +143,7 @@ class Table:
         out: dict[str, Any] = {
             "code": self.code,
             "game": self.adapter.id,
-            "options": self.options_json,
+            "options": self.adapter.public_options(self.options_json),
             "settings": self.settings.model_dump(),
             "status": self.status,
             "game_no": self.game_no,

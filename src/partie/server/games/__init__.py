@@ -117,6 +117,11 @@ class GameAdapter:
     def options_json(self, options: Any) -> dict[str, Any]:
         return options_to_json(options)
 
+    def public_options(self, stored: dict[str, Any]) -> dict[str, Any]:
+        """The options as the lobby and every table message show them (default: as
+        stored); a game drops what is private or bulky (an uploaded deck's text)."""
+        return stored
+
     def players(self, options: Any) -> int:
         return int(options.players)
 
