@@ -289,7 +289,7 @@ async function lobbyPage() {
       );
     }
     form.appendChild(h("fieldset", { class: "seats" }, h("legend", null, t("seats")), seatRows));
-    form.appendChild(settingsFields(draft.settings, "new"));
+    form.appendChild(settingsFields(draft.settings, "new", game));
     const nameInput = h("input", {
       id: "new-name",
       "data-fkey": "new-name",
@@ -300,7 +300,10 @@ async function lobbyPage() {
         draft.name = event.target.value;
       },
     });
-    form.appendChild(h("div", { class: "field" }, h("label", { for: "new-name" }, t("your_name")), nameInput));
+    form.appendChild(
+      h("div", { class: "field" }, h("label", { for: "new-name" }, t("your_name")), nameInput, h("p", { class: "help", id: "new-name-help" }, t("creator_name_help"))),
+    );
+    nameInput.setAttribute("aria-describedby", "new-name-help");
     const submit = h("button", { type: "submit", class: "primary", id: "create" }, t("create"));
     form.appendChild(submit);
     form.addEventListener("submit", async (event) => {
@@ -316,11 +319,10 @@ async function lobbyPage() {
         store(ownerKey(code), created.owner_token);
         const name = draft.name.trim();
         if (name) store("partie.name", name);
+        // With a name, the creator sits at the first seat left to a person; without
+        // one they only watch (a teacher setting up a table for others).
         const firstPerson = draft.seats.findIndex((s) => !s);
-        sessionStorage.setItem(
-          autoSitKey(code),
-          JSON.stringify({ seat: firstPerson, name: name || t("seat_label", { n: firstPerson + 1 }) }),
-        );
+        if (name && firstPerson >= 0) sessionStorage.setItem(autoSitKey(code), JSON.stringify({ seat: firstPerson, name }));
         location.assign(`/t/${code}`);
       } catch (err) {
         submit.disabled = false;
@@ -390,7 +392,7 @@ async function lobbyPage() {
 
 /** The server's table settings: turn timer and how long a player may be away before a
  * bot stands in (both off by default). */
-function settingsFields(values, prefix) {
+function settingsFields(values, prefix, game) {
   const box = h("fieldset", { class: "options settings" }, h("legend", null, t("timers")));
   for (const name of ["turn_seconds", "away_seconds"]) {
     const id = `${prefix}-set-${name}`;
@@ -412,6 +414,30 @@ function settingsFields(values, prefix) {
             values[name] = Number.isFinite(n) && n >= 0 ? n : 0;
           },
         }),
+      ),
+    );
+  }
+  const bots = (game && game.bots) || [];
+  if (bots.length) {
+    const id = `${prefix}-set-zombie_bot`;
+    const current = values.zombie_bot || "";
+    box.appendChild(
+      h(
+        "div",
+        { class: "field" },
+        h("label", { for: id }, t("zombie_bot")),
+        h(
+          "select",
+          {
+            id,
+            "data-fkey": id,
+            onchange: (e) => {
+              values.zombie_bot = e.target.value || null;
+            },
+          },
+          h("option", { value: "", selected: !current }, t("zombie_default", { bot: game.default_bot })),
+          bots.map((b) => h("option", { value: b, selected: b === current }, b)),
+        ),
       ),
     );
   }
@@ -701,9 +727,10 @@ class TableClient {
   render() {
     if (!this.msg) return;
     const table = this.msg.table;
-    replaceChildren(this.top, this.header(table), table.status === "open" ? this.seatsPanel(table) : null);
+    const controls = this.controls(table);
+    replaceChildren(this.top, this.header(table), table.status === "open" ? this.seatsPanel(table) : null, table.status === "over" ? controls : null);
     this.renderGame(table);
-    replaceChildren(this.bottom, this.controls(table));
+    replaceChildren(this.bottom, table.status === "over" ? null : controls);
   }
 
   header(table) {
@@ -842,7 +869,7 @@ class TableClient {
               { id, "data-fkey": id, class: "small", onchange: (e) => (this.botChoice[seat.seat] = e.target.value) },
               bots.map((b) => h("option", { value: b, selected: b === chosen }, b)),
             ),
-            h("button", { type: "button", class: "small", "data-fkey": `${id}-go`, onclick: () => this.send({ type: "seat_bot", seat: seat.seat, bot: this.botChoice[seat.seat] || chosen }) }, t("put_bot")),
+            h("button", { type: "button", class: "small", id: `${id}-go`, "data-fkey": `${id}-go`, onclick: () => this.send({ type: "seat_bot", seat: seat.seat, bot: this.botChoice[seat.seat] || chosen }) }, t("put_bot")),
           );
         } else {
           items.push(h("button", { type: "button", class: "small", "data-fkey": `unbot-${seat.seat}`, onclick: () => this.send({ type: "seat_bot", seat: seat.seat, bot: null }) }, t("remove_bot")));
@@ -861,13 +888,13 @@ class TableClient {
   }
 
   controls(table) {
-    if (!this.you.owner) return null;
+    if (!this.you.owner) return table.status === "over" ? h("p", { class: "muted" }, t("again_wait")) : null;
     const game = this.gameInfo();
     if (table.status === "open") {
       if (!this.optionDraft) this.optionDraft = { ...table.options };
       if (!this.settingsDraft) {
         const current = table.settings || {};
-        this.settingsDraft = { turn_seconds: current.turn_seconds || 0, away_seconds: current.away_seconds || 0 };
+        this.settingsDraft = { turn_seconds: current.turn_seconds || 0, away_seconds: current.away_seconds || 0, zombie_bot: current.zombie_bot || null };
       }
       const ready = table.seats.every((s) => s.kind !== "empty");
       return h(
@@ -875,10 +902,14 @@ class TableClient {
         { class: "card owner", "aria-label": t("owner_controls") },
         h("h2", null, t("owner_controls")),
         optionFields(game ? game.options : [], this.optionDraft, "tbl", () => {}),
-        settingsFields(this.settingsDraft, "tbl"),
+        settingsFields(this.settingsDraft, "tbl", game),
         h("div", { class: "row" },
           h("button", { type: "button", id: "apply-options", onclick: () => {
-            this.send({ type: "options", options: this.optionDraft, settings: { ...(this.msg.table.settings || {}), ...this.settingsDraft } });
+            // Only the options the form shows: the others (hidden ones such as a fixed
+            // deal) are the server's to keep.
+            const shown = new Set(((game && game.options) || []).map((o) => o.name));
+            const options = Object.fromEntries(Object.entries(this.optionDraft).filter(([k]) => shown.has(k)));
+            this.send({ type: "options", options, settings: { ...(this.msg.table.settings || {}), ...this.settingsDraft } });
             this.optionDraft = null;
             this.settingsDraft = null;
           } }, t("apply_options")),
@@ -1024,11 +1055,11 @@ async function replayPage(code) {
         "div",
         { class: "card replay-bar", role: "group", "aria-label": t("replay") },
         h("div", { class: "row" },
-          button("replay-first", t("replay_first"), "⏮", 0, index === 0),
+          button("replay-first", t("replay_first"), "|◀", 0, index === 0),
           button("replay-prev", t("replay_prev"), "◀", index - 1, index === 0),
           h("span", { class: "step", id: "replay-step", "aria-live": "polite" }, t("replay_step", { i: n ? index + 1 : 0, n })),
           button("replay-next", t("replay_next"), "▶", index + 1, index >= n - 1),
-          button("replay-last", t("replay_last"), "⏭", n - 1, index >= n - 1),
+          button("replay-last", t("replay_last"), "▶|", n - 1, index >= n - 1),
         ),
         h("div", { class: "row" },
           h("label", { for: "replay-seat" }, t("replay_seat")),
@@ -1073,9 +1104,10 @@ async function replayPage(code) {
   };
 
   function describeAction(step) {
-    if (step.text) return pick(step.text, lang);
-    const who = step.seat === null || step.seat === undefined ? "" : `${step.seat + 1}. `;
-    return `${who}${JSON.stringify(step.action)}`;
+    const seat = step.seat === null || step.seat === undefined ? null : summary.seats.find((s) => s.seat === step.seat);
+    let who = "";
+    if (seat) who = `${seat.kind === "bot" ? `${t("bot")} ${seat.bot || seat.name}` : seat.name || t("seat_label", { n: seat.seat + 1 })} (${t("seat_n", { n: seat.seat + 1 })}) : `;
+    return `${who}${step.text ? pick(step.text, lang) : JSON.stringify(step.action)}`;
   }
 
   onLangChange = () => {

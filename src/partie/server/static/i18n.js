@@ -63,6 +63,8 @@ export const SHELL = {
     start_wait: "Toutes les places doivent être prises pour lancer la partie.",
     again_same: "Rejouer la même donne",
     again_new: "Nouvelle partie",
+    again_wait: "Le créateur de la table peut relancer une partie.",
+    creator_name_help: "Avec un nom, vous prenez la première place laissée à une personne ; sans nom, vous regardez la table.",
     rules: "Règles",
     rules_missing: "Les règles ne sont pas encore servies ici ; voir la documentation du projet :",
     close: "Fermer",
@@ -97,6 +99,8 @@ export const SHELL = {
     turn_seconds: "Temps par tour (secondes, 0 = sans limite)",
     away_seconds: "Absence tolérée (secondes, 0 = sans limite)",
     timers: "Minuteries",
+    zombie_bot: "Bot qui joue à la place d'un absent",
+    zombie_default: "par défaut ({bot})",
   },
   en: {
     title: "partie",
@@ -156,6 +160,8 @@ export const SHELL = {
     start_wait: "Every seat must be taken to start the game.",
     again_same: "Replay the same deal",
     again_new: "New game",
+    again_wait: "The table's creator can start another game.",
+    creator_name_help: "With a name you take the first seat left to a person; without one you watch the table.",
     rules: "Rules",
     rules_missing: "The rules are not served here yet; see the project's documentation:",
     close: "Close",
@@ -190,6 +196,8 @@ export const SHELL = {
     turn_seconds: "Time per turn (seconds, 0 = no limit)",
     away_seconds: "Absence allowed (seconds, 0 = no limit)",
     timers: "Timers",
+    zombie_bot: "Bot that plays for an absent player",
+    zombie_default: "default ({bot})",
   },
 };
 

@@ -62,6 +62,10 @@ export const strings = {
     tg_waiting: "En attente…",
     tg_spectating: "Spectateur",
     tg_replay: "Relecture",
+    tg_legend: "Sous chaque carte : ↑A1 = une seule pile possible · ★×3 = trois piles possibles · ✕ (hachurée) = aucune pile.",
+    tg_bot_name: "bot {bot} (place {n})",
+    tg_replay_open: "Toutes les cartes sont ouvertes : les mains sont dans la liste des joueurs.",
+    tg_hand_of: "Main de {name}",
   },
   en: {
     tg_piles: "Piles",
@@ -120,6 +124,10 @@ export const strings = {
     tg_waiting: "Waiting…",
     tg_spectating: "Spectator",
     tg_replay: "Replay",
+    tg_legend: "Under each card: ↑A1 = one pile only · ★×3 = three piles · ✕ (hatched) = no pile.",
+    tg_bot_name: "bot {bot} (seat {n})",
+    tg_replay_open: "All cards are open: the hands are in the list of players.",
+    tg_hand_of: "{name}'s hand",
   },
 };
 
@@ -137,6 +145,7 @@ let lastVersion = -1;
 let typed = "";
 let typedTimer = null;
 let chatLog = [];
+let keysBound = false;
 
 /** Called once by the shell. */
 export function mount(root, context) {
@@ -157,27 +166,40 @@ export function mount(root, context) {
     hand: h("div", { class: "tg-hand", id: "tg-hand", role: "toolbar", "aria-label": t("tg_hand") }),
     handTitle: h("h3", { class: "tg-hand-title", id: "tg-hand-title" }, t("tg_hand")),
     keys: h("p", { class: "help tg-keys" }, t("tg_keys")),
+    legend: h("p", { class: "help tg-legend", id: "tg-legend" }, t("tg_legend")),
+    signalToggle: h("button", { type: "button", class: "tiny", id: "tg-signals-toggle", "aria-controls": "tg-piles", "aria-expanded": "false" }, `${SIGNAL_ICON.keep} ${t("tg_signals")}`),
     start: h("div", { class: "tg-start", id: "tg-start" }),
     end: h("section", { class: "tg-end card", id: "tg-end", hidden: true, "aria-live": "polite" }),
     chat: h("section", { class: "tg-chat", id: "tg-chat", "aria-label": t("tg_chat") }),
   };
   els.hand.addEventListener("keydown", onHandKey);
+  // Signal buttons fold away on a phone so the hand stays on screen; the signals set
+  // are always shown on the piles.
+  const showSignals = (on) => {
+    els.piles.classList.toggle("show-signals", on);
+    els.signalToggle.setAttribute("aria-expanded", on ? "true" : "false");
+  };
+  showSignals(window.matchMedia("(min-width: 600px)").matches);
+  els.signalToggle.addEventListener("click", () => showSignals(!els.piles.classList.contains("show-signals")));
   els.piles.addEventListener("keydown", onPileKey);
   const board = h(
     "section",
     { class: "tg", "aria-label": "The Game" },
-    h("div", { class: "tg-info" }, els.status, els.counters, els.players),
+    h("div", { class: "tg-info" }, els.status, h("div", { class: "tg-counters-row" }, els.counters, els.signalToggle), els.players),
+    els.end,
     els.start,
     els.piles,
     els.message,
-    h("div", { class: "tg-hand-box" }, els.handTitle, els.hand),
+    h("div", { class: "tg-hand-box" }, els.handTitle, els.hand, ctx.readOnly ? null : els.legend),
     els.turn,
-    els.end,
     ctx.readOnly ? null : els.chat,
     ctx.readOnly ? null : els.keys,
   );
   root.appendChild(board);
-  root.addEventListener("keydown", onGlobalKey);
+  if (!keysBound) {
+    document.addEventListener("keydown", onGlobalKey);
+    keysBound = true;
+  }
   buildChat();
 }
 
@@ -233,9 +255,9 @@ function seatName(seat) {
   const seats = (msg && msg.table && msg.table.seats) || [];
   const s = seats.find((x) => x.seat === seat);
   let name = s && s.name ? s.name : t("seat_label", { n: seat + 1 });
-  if (s && s.kind === "bot") name = `${t("bot")} ${s.bot || name}`;
+  if (s && s.kind === "bot") name = t("tg_bot_name", { bot: s.bot || name, n: seat + 1 });
   if (s && s.zombie) name = `${name} (${t("bot")})`;
-  return seat === ctx.seat ? `${name} (${t("you")})` : name;
+  return seat === ctx.seat && !ctx.readOnly ? `${name} (${t("you")})` : name;
 }
 
 function pileLabel(name) {
@@ -364,7 +386,7 @@ function renderStart() {
   replaceChildren(
     els.start,
     starts.map((a) =>
-      h("button", { type: "button", class: "small", onclick: () => send({ type: "start", seat: a.seat }) }, t("tg_starts", { name: seatName(a.seat) })),
+      h("button", { type: "button", class: "small", id: `tg-start-${a.seat}`, onclick: () => send({ type: "start", seat: a.seat }) }, t("tg_starts", { name: seatName(a.seat) })),
     ),
   );
 }
@@ -389,7 +411,8 @@ function renderPiles() {
         "data-pile": pile.name,
         "data-fkey": `pile-${pile.name}`,
         "aria-label": selected !== null ? (isTarget ? t("tg_play_on", { card: selected, pile: pileLabel(pile.name) }) : `${label} — ${t("tg_not_here")}`) : label,
-        disabled: ctx.readOnly || undefined,
+        "aria-disabled": ctx.readOnly ? "true" : undefined,
+        tabindex: ctx.readOnly ? "-1" : undefined,
         onclick: () => playOn(pile.name),
         ondragover: (e) => {
           if (dragCard !== null && (map.get(dragCard) || []).includes(pile.name)) {
@@ -487,7 +510,9 @@ function renderTurn() {
     },
     t("tg_end_turn"),
   );
-  replaceChildren(els.turn, h("div", { class: "tg-turn-text" }, bits), ctx.readOnly ? null : end);
+  const seated = ctx.seat !== null && ctx.seat !== undefined;
+  els.turn.hidden = v.over;
+  replaceChildren(els.turn, h("div", { class: "tg-turn-text" }, bits), ctx.readOnly || !seated ? null : end);
 }
 
 let dragCard = null;
@@ -502,10 +527,10 @@ function renderHand() {
   const focusCard = hadFocus ? Number(active.dataset.card) : null;
   if (!hand) {
     els.handTitle.textContent = ctx.readOnly ? t("tg_replay") : t("tg_spectating");
-    replaceChildren(els.hand, h("p", { class: "muted" }, t("tg_no_hand")));
+    replaceChildren(els.hand, h("p", { class: "muted" }, ctx.readOnly ? t("tg_replay_open") : t("tg_no_hand")));
     return;
   }
-  els.handTitle.textContent = t("tg_hand");
+  els.handTitle.textContent = ctx.seat === null || ctx.seat === undefined || !ctx.readOnly ? t("tg_hand") : t("tg_hand_of", { name: seatName(ctx.seat) });
   const map = fits();
   const mine = myTurn();
   const cards = hand.map((card, index) => {
@@ -535,7 +560,7 @@ function renderHand() {
         "aria-label": describe ? `${card}, ${describe}` : String(card),
         tabindex: "-1",
         draggable: mine && piles.length ? "true" : "false",
-        disabled: ctx.readOnly || undefined,
+        "aria-disabled": ctx.readOnly ? "true" : undefined,
         onclick: () => choose(card),
         ondblclick: () => {
           if (piles.length === 1) {
@@ -581,6 +606,7 @@ function renderEnd() {
     return;
   }
   els.end.hidden = false;
+  els.end.dataset.hands = v.hands || (msg.extra && msg.extra.hands) || finalHands ? "open" : "own";
   const reason = v.reason === "all_cards_played" ? t("tg_reason_all_cards_played") : v.reason === "stuck" ? t("tg_reason_stuck", { name: seatName(v.current) }) : t("tg_reason_other", { reason: v.reason });
   const hands = v.hands || (msg.extra && msg.extra.hands) || finalHands;
   const rows = [];
@@ -591,7 +617,7 @@ function renderEnd() {
     else cards = v.hand_sizes[seat] ? t("tg_left_hidden", { n: v.hand_sizes[seat] }) : t("tg_none_left");
     rows.push(h("li", null, h("span", { class: "tg-player-name" }, `${seatName(seat)} : `), h("span", { class: "tg-left-cards" }, cards)));
   }
-  if (v.draw_count) rows.push(h("li", null, t("tg_draw", { n: v.draw_count })));
+  if (v.draw_count) rows.push(h("li", { id: "tg-left-draw", "data-count": v.draw_count }, t("tg_draw", { n: v.draw_count })));
   replaceChildren(
     els.end,
     h("h2", null, t("tg_over")),
@@ -643,6 +669,9 @@ function buildChat() {
 function renderChat() {
   if (!els.chatLog || ctx.readOnly) return;
   const canTalk = ctx.seat !== null && ctx.seat !== undefined;
+  els.keys.hidden = !canTalk || view().over;
+  els.signalToggle.hidden = !canTalk || view().over;
+  els.legend.style.visibility = myTurn() ? "visible" : "hidden";
   els.chat.hidden = !canTalk && chatLog.length === 0;
   replaceChildren(
     els.chatLog,
@@ -657,10 +686,15 @@ function renderChat() {
 function send(action) {
   if (ctx.readOnly || pending) return;
   els.message.textContent = "";
-  if (ctx.send(action) !== false && action.type !== "signal") pending = true;
+  if (ctx.send(action) === false) {
+    els.message.textContent = t("offline_now");
+    return;
+  }
+  if (action.type !== "signal") pending = true;
 }
 
 function choose(card) {
+  if (ctx.readOnly) return;
   if (!myTurn()) {
     selected = selected === card ? null : card;
     renderHand();
@@ -725,6 +759,7 @@ function onHandKey(event) {
       return;
     case "Enter": {
       event.preventDefault();
+      typed = "";
       if (!myTurn()) return;
       const piles = fits().get(card) || [];
       if (piles.length === 1) {
@@ -749,15 +784,18 @@ function onHandKey(event) {
 }
 
 function typeDigit(digit) {
-  typed = (typed + digit).slice(-2);
   clearTimeout(typedTimer);
   typedTimer = setTimeout(() => {
     typed = "";
   }, 1200);
   const buttons = [...els.hand.querySelectorAll("button.card")];
-  const exact = buttons.find((b) => b.dataset.card === typed);
-  const prefix = buttons.find((b) => b.dataset.card.startsWith(typed));
-  const target = exact || prefix;
+  const find = (text) => buttons.find((b) => b.dataset.card === text) || buttons.find((b) => b.dataset.card.startsWith(text));
+  typed = (typed + digit).slice(-2);
+  let target = find(typed);
+  if (!target) {
+    typed = digit;
+    target = find(typed);
+  }
   if (target) focusCardAt(Number(target.dataset.index));
 }
 
@@ -775,7 +813,8 @@ function onPileKey(event) {
 }
 
 function onGlobalKey(event) {
-  if (event.target.closest("input, textarea, select")) return;
+  if (!els || !msg || ctx.readOnly || !document.contains(els.hand)) return;
+  if (event.target.closest && event.target.closest("input, textarea, select, dialog")) return;
   if (event.key === "Escape" && selected !== null) {
     event.preventDefault();
     const card = selected;
