@@ -377,7 +377,7 @@ class Host {
     this.code = code;
     this.msg = null;
     this.you = { seat: null, owner: false };
-    this.mounted = null;
+    this.mounted = undefined; // the seat the board was mounted for (null: the projector)
     this.head = h("section", { class: "card", id: "tqh-head" });
     this.board = h("div", { id: "tqh-board" });
     this.foot = h("section", { id: "tqh-foot" });
@@ -411,7 +411,7 @@ class Host {
       store(`partie.token.${this.code}`, message.token);
       this.you = { ...this.you, seat: message.seat };
     } else if (message.type === "refused") {
-      const shown = this.mounted && screen.update(message);
+      const shown = this.mounted !== undefined && screen.update(message);
       if (!shown && message.code !== "bad_token") alertLine(pick(message, lang));
     } else if (message.type === "table") {
       this.msg = message;
@@ -482,7 +482,7 @@ class Host {
   footer(table) {
     if (table.status !== "over") return null;
     const items = [h("a", { href: location.pathname, class: "button", id: "tqh-new" }, t("new_match"))];
-    if (this.you.owner) items.unshift(h("button", { type: "button", class: "primary", id: "tqh-again", onclick: () => { this.mounted = null; this.send({ type: "again", same_deal: false }); } }, t("again")));
+    if (this.you.owner) items.unshift(h("button", { type: "button", class: "primary", id: "tqh-again", onclick: () => { this.mounted = undefined; this.send({ type: "again", same_deal: false }); } }, t("again")));
     return h("div", { class: "row" }, items);
   }
 }

@@ -178,6 +178,7 @@ let showAnswer = false;
 let report = null;
 let reportFor = null;
 let missedOnly = false;
+let keysBound = false;
 
 /** Called once by the shell (or the classroom page, with `ctx.projector`). */
 export function mount(root, context) {
@@ -208,7 +209,11 @@ export function mount(root, context) {
     els.end,
   );
   root.appendChild(box);
-  root.addEventListener("keydown", onKey);
+  if (!keysBound) {
+    // On the document, so the keys work wherever the focus is (not in a text field).
+    document.addEventListener("keydown", onKey);
+    keysBound = true;
+  }
   if (!ctx.projector) {
     els.host = h("p", { class: "help" });
     root.appendChild(els.host);
@@ -645,7 +650,7 @@ function reportTable() {
 // --- keys ---------------------------------------------------------------------------------
 
 function onKey(event) {
-  if (!msg || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (!msg || !els || !els.board.isConnected || event.ctrlKey || event.metaKey || event.altKey) return;
   const target = event.target;
   if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT")) return;
   const key = event.key.toUpperCase();
