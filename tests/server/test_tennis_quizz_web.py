@@ -377,6 +377,7 @@ def check_no_leak(page: Page) -> int:
     among its three choices until it is judged. Returns how many views were checked."""
     checked = 0
     for text, message in zip(page.texts, page.got, strict=True):
+        assert "deck_toml" not in text and "[[cards" not in text  # never the deck itself
         view = message.get("view") if message["type"] == "table" else None
         if view is None:
             continue
@@ -405,5 +406,6 @@ def test_leak_receivers_and_projector_never_see_answers_or_questions_ahead(
     options = {"deck": deck_id, "pros": [1], "sets_to_win": 1}
     played = asyncio.run(match(server, options, [{}, {}]))
     assert played["end"]["view"]["over"]
+    assert played["end"]["table"]["options"]["pros"] == "2"  # as the option form shows it
     counts = [check_no_leak(page) for page in [*played["pages"], played["watcher"]]]
     assert all(n > 10 for n in counts), counts

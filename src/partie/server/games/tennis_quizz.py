@@ -224,6 +224,9 @@ class TennisQuizzAdapter(GameAdapter):
 
     def public_options(self, stored: dict[str, Any]) -> dict[str, Any]:
         shown = {k: v for k, v in stored.items() if k != "deck_toml"}
+        pros = shown.get("pros")
+        if isinstance(pros, list):  # as the form writes them: seats numbered from 1
+            shown["pros"] = ", ".join(str(seat + 1) for seat in pros)
         return shown
 
     # -- play -------------------------------------------------------------------------

@@ -303,8 +303,8 @@ function scoreBoard() {
   const head = [
     h("th", { scope: "col" }, t("tq_side")),
     ...sets.map((_, i) => h("th", { scope: "col" }, t("tq_set_n", { n: i + 1 }))),
-    h("th", { scope: "col" }, t("tq_games")),
-    h("th", { scope: "col" }, t("tq_points")),
+    v.over ? null : h("th", { scope: "col" }, t("tq_games")),
+    v.over ? null : h("th", { scope: "col" }, t("tq_points")),
   ];
   const rows = [0, 1].map((side) => {
     const serving = v.serving === side;
@@ -315,8 +315,8 @@ function scoreBoard() {
       { class: `${serving ? "tq-serving" : ""} ${won ? "tq-winner" : ""}`, "data-side": side },
       h("th", { scope: "row" }, h("span", { class: "tq-team" }, teamName(side)), marks ? h("span", { class: "tq-mark" }, ` ${marks}`) : null),
       ...sets.map((s) => h("td", { class: "tq-set" }, String(s[side]))),
-      h("td", { class: "tq-games" }, String(score.games[side])),
-      h("td", { class: "tq-points" }, v.over ? "–" : String(score.points[side])),
+      v.over ? null : h("td", { class: "tq-games" }, String(score.games[side])),
+      v.over ? null : h("td", { class: "tq-points" }, String(score.points[side])),
     );
   });
   const table = h(
