@@ -40,6 +40,7 @@ def join(browser: Any, url: str, code: str, name: str, seat: int) -> Any:
     phone = open_page(browser, url + "/", viewport=PHONE, is_mobile=True, has_touch=True)
     phone.fill("#join-code", code)
     phone.press("#join-code", "Enter")
+    expect(phone).to_have_url(re.compile(f"/t/{code.replace('-', '').upper()}$"))
     phone.fill("#sit-name", name)
     phone.click(f'button.sit[data-seat="{seat}"]')
     expect(phone.locator("#you")).to_contain_text(f"place {seat + 1}")
