@@ -156,3 +156,11 @@ def expect_turn(page: Any, mine: bool = True) -> None:
         expect(status).to_have_class(re.compile(r"\bmine\b"), timeout=15_000)
     else:
         expect(status).not_to_have_class(re.compile(r"\bmine\b"), timeout=15_000)
+
+
+def first_fitting(page: Any) -> tuple[int, Any]:
+    """The first card of the hand that fits some pile, as (value, a locator pinned to that
+    card: it does not slide to another card once this one is laid)."""
+    fitting = page.locator("#tg-hand button.card.fit-one, #tg-hand button.card.fit-many")
+    value = int(fitting.first.get_attribute("data-card"))
+    return value, page.locator(f'#tg-hand button.card[data-card="{value}"]')

@@ -12,10 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browsing import CHROMIUM, CHROMIUM_ARGS, Server, Shots
+from playwright import sync_api as playwright_api
 
-playwright_api = pytest.importorskip("playwright.sync_api")
-
-from browsing import CHROMIUM, CHROMIUM_ARGS, Server, Shots  # noqa: E402
+# The machine running the suite may be busy: wait longer than Playwright's 5 s default
+# before calling a missing element a failure (a passing step does not wait at all).
+playwright_api.expect.set_options(timeout=15_000)
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from browsing import hand, no_errors, open_page, tops
+from browsing import first_fitting, hand, no_errors, open_page, tops
 from playwright.sync_api import expect
 
 
@@ -32,11 +32,10 @@ def test_server_restart_english_and_rules(server: Any, browser: Any, shots: Any)
     # choose_start: the table says who starts before the first card.
     page.click("#tg-start-0")
     expect(page.locator("#timer")).to_contain_text(re.compile(r"Solo: \d+ s"))
-    card = page.locator("#tg-hand button.card.fit-one, #tg-hand button.card.fit-many").first
-    value = card.get_attribute("data-card")
+    value, card = first_fitting(page)
     card.click()
     page.locator("#tg-piles .pile-target.target").first.click()
-    expect(page.locator(f'#tg-hand button.card[data-card="{value}"]')).to_have_count(0)
+    expect(card).to_have_count(0)
     expect(page.locator("#tg-laid")).to_contain_text(f"{value} on")
     held, piles = hand(page), tops(page)
 
@@ -52,7 +51,7 @@ def test_server_restart_english_and_rules(server: Any, browser: Any, shots: Any)
     expect(page.locator("#tg-hand button.card").first).to_be_visible()
     assert hand(page) == held and tops(page) == piles
     # The game goes on from where it was: one more card, then the turn can end.
-    lay = page.locator("#tg-hand button.card.fit-one, #tg-hand button.card.fit-many").first
+    _, lay = first_fitting(page)
     lay.click()
     page.locator("#tg-piles .pile-target.target").first.click()
     expect(page.locator("#tg-end-turn")).to_be_enabled()

@@ -7,7 +7,7 @@ import json
 import re
 from typing import Any
 
-from browsing import PHONE, expect_turn, hand, no_errors, open_page, tops
+from browsing import PHONE, expect_turn, first_fitting, hand, no_errors, open_page, tops
 from playwright.sync_api import expect
 
 
@@ -32,31 +32,42 @@ def lay_by_clicking(page: Any, cards: int) -> list[int]:
     laid = []
     for _ in range(cards):
         before = hand(page)
-        card = page.locator("#tg-hand button.card.fit-one, #tg-hand button.card.fit-many").first
-        value = int(card.get_attribute("data-card"))
+        layout = places(page)
+        value, card = first_fitting(page)
         card.click()
         expect(card).to_have_attribute("aria-pressed", "true")
+        assert places(page) == layout  # choosing a card moves nothing on the page
         page.locator("#tg-piles .pile-target.target").first.click()
-        expect(page.locator(f'#tg-hand button.card[data-card="{value}"]')).to_have_count(0)
+        expect(card).to_have_count(0)
         assert len(hand(page)) == len(before) - 1
+        assert places(page) == layout  # nor does laying it: its place stays in the hand
         laid.append(value)
     return laid
+
+
+def places(page: Any) -> list[tuple[int, int, int, int]]:
+    """Where the piles, the hand and the turn's box sit on the page, in whole pixels."""
+    boxes = []
+    for selector in ("#tg-piles", "#tg-hand", "#tg-turn"):
+        box = page.locator(selector).bounding_box()
+        boxes.append(tuple(round(box[k]) for k in ("x", "y", "width", "height")))
+    return boxes
 
 
 def lay_by_keyboard(page: Any, cards: int) -> None:
     """Lay cards with the keyboard only: type a card's number to reach it, Enter to lay
     it (on its only pile, or Enter again on the first pile offered)."""
     for _ in range(cards):
-        card = page.locator("#tg-hand button.card.fit-one, #tg-hand button.card.fit-many").first
-        value = card.get_attribute("data-card")
+        value, card = first_fitting(page)
+        several = "fit-many" in (card.get_attribute("class") or "")
         page.locator('#tg-hand button.card[tabindex="0"]').focus()
-        page.keyboard.type(value)
+        page.keyboard.type(str(value))
         expect(card).to_be_focused()
         page.keyboard.press("Enter")
-        if "fit-many" in (card.get_attribute("class") or ""):
+        if several:
             expect(page.locator("#tg-piles .pile-target.target").first).to_be_focused()
             page.keyboard.press("Enter")
-        expect(page.locator(f'#tg-hand button.card[data-card="{value}"]')).to_have_count(0)
+        expect(card).to_have_count(0)
 
 
 def test_two_players_join_play_reload_and_watch(server: Any, browser: Any, shots: Any) -> None:
@@ -82,7 +93,7 @@ def test_two_players_join_play_reload_and_watch(server: Any, browser: Any, shots
     alice.click("#apply-options")
     expect(alice.locator("#tbl-opt-expert")).to_be_checked()
     alice.click("#start")
-    expect(alice.locator("#tg-still")).to_contain_text("3 carte")
+    expect(alice.locator("#tg-still")).to_contain_text("3 carte(s) au moins")
     expect_turn(alice)
     expect_turn(bob, mine=False)
     shots(alice, "started")
@@ -91,12 +102,11 @@ def test_two_players_join_play_reload_and_watch(server: Any, browser: Any, shots
     expect(alice.locator("#tg-laid")).to_contain_text(f"{first[0]} sur")
     expect(alice.locator("#tg-end-turn")).to_be_disabled()  # two of three laid
     # The third card is dragged onto a pile.
-    card = alice.locator("#tg-hand button.card.fit-one, #tg-hand button.card.fit-many").first
-    dragged = int(card.get_attribute("data-card"))
+    dragged, card = first_fitting(alice)
     card.click()  # shows which piles take it
     target = alice.locator("#tg-piles .pile-target.target").first
     card.drag_to(target)
-    expect(alice.locator(f'#tg-hand button.card[data-card="{dragged}"]')).to_have_count(0)
+    expect(card).to_have_count(0)
     first.append(dragged)
     alice.click("#tg-end-turn")
     expect_turn(bob)
@@ -133,6 +143,8 @@ def test_two_players_join_play_reload_and_watch(server: Any, browser: Any, shots
         page.evaluate("window.scrollTo(0, 0)")
     shots(alice, "desktop-in-progress", full_page=False)
     shots(bob, "phone-in-progress", full_page=False)
+    # Nothing sticks out sideways on a 360 px phone.
+    assert bob.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
     # Table talk: plain words pass (and stay text), a number is refused with the reason.
     bob.fill("#tg-chat-input", "Gardez la <b>montante</b> pour moi")
@@ -190,6 +202,11 @@ def test_bots_finish_then_replay_and_download(server: Any, browser: Any, shots: 
     assert shown + drawn == score  # every card still held is shown, and they make the score
     shots(owner, "over")
 
+    # The lobby lists the finished game, with a way to replay it.
+    owner.goto(server.url + "/")
+    finished = owner.locator(".tables").nth(2)
+    expect(finished).to_contain_text(code)
+    owner.goto(f"{server.url}/t/{code.replace('-', '')}")
     owner.click("#to-replay")
     expect(owner).to_have_url(re.compile(r"/replay/"))
     step = owner.locator("#replay-step")

@@ -59,6 +59,8 @@ def serve(
             create_app(config),
             log_level="warning",
             ws_max_size=64 * 1024,
+            # Messages are small; compressing each one costs more CPU than it saves.
+            ws_per_message_deflate=False,
             lifespan="on",
         )
     )

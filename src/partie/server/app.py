@@ -93,6 +93,13 @@ def create_app(config: ServerConfig) -> Starlette:
     async def games(request: Request) -> Response:
         return JSONResponse([adapter.summary() for adapter in all_adapters()])
 
+    async def status(request: Request) -> Response:
+        service = tables()
+        ready = {a.id: service.bots.ready(a.id) for a in all_adapters()}
+        return JSONResponse(
+            {"tables": len(service.tables), "bots_ready": ready, **service.fanout.stats()}
+        )
+
     async def lobby(request: Request) -> Response:
         return JSONResponse(tables().lobby())
 
@@ -176,6 +183,7 @@ def create_app(config: ServerConfig) -> Starlette:
         Route("/t/{code}", page),
         Route("/replay/{code}", page),
         Route("/api/games", games),
+        Route("/api/status", status),
         Route("/api/tables", lobby, methods=["GET"]),
         Route("/api/tables", create, methods=["POST"]),
         Route("/api/tables/{code}", table),

@@ -1,6 +1,6 @@
 """Bots off the event loop.
 
-Bots think in a small thread pool, so a slow bot never stalls the other tables; their
+Bots think in worker threads, so a slow bot never stalls the other tables; their
 compiled code is built by one background thread when the server starts, and a bot asked
 to play before its code is ready waits for it (serving pages never does).
 """
@@ -10,11 +10,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from typing import Any
 
 from partie.core.game import Action, Bot
 from partie.server.games import GameAdapter
+from partie.server.worker import BatchWorker
 
 log = logging.getLogger("partie.server")
 
@@ -23,7 +24,7 @@ class BotRunner:
     """Runs ``bot.act(view)`` in worker threads once the bot's game is warmed up."""
 
     def __init__(self, workers: int = 2) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="partie-bot")
+        self._worker = BatchWorker(_think, threads=workers, name="partie-bot")
         self._warm: dict[str, Future[None]] = {}
         self._lock = threading.Lock()
 
@@ -56,8 +57,18 @@ class BotRunner:
         future = self._warm.get(adapter.id)
         if future is not None and not future.done():
             await asyncio.wrap_future(future)
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, bot.act, view)
+        return await self._worker.submit((bot, view))
 
     def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._worker.close()
+
+
+def _think(batch: list[tuple[Bot, dict[str, Any]]]) -> list[Any]:
+    """Each bot's move, or the exception it raised."""
+    out: list[Any] = []
+    for bot, view in batch:
+        try:
+            out.append(bot.act(view))
+        except Exception as exc:
+            out.append(exc)
+    return out

@@ -270,7 +270,7 @@ class Tables:
             seats=[seat.stored() for seat in seats],
             created=time.time(),
         )
-        await asyncio.wrap_future(self.storage.save_table(row))
+        await self.storage.save_table(row)
         self.tables[code] = Table(row, adapter)
         return code, owner_token
 
@@ -476,7 +476,7 @@ class Tables:
         table.zombies = {}
         if table.state.is_over:
             table.result = _result(table.state)
-        await asyncio.wrap_future(self.storage.save_game(table.game_row()))
+        await self.storage.save_game(table.game_row())
         await self._save(table)
 
     async def _on_act(self, conn: Connection, table: Table, msg: p.Act) -> None:
@@ -540,7 +540,7 @@ class Tables:
             writes.append(self.storage.save_table(table.row()))
         try:
             for write in writes:
-                await asyncio.wrap_future(write)
+                await write
         except Exception:
             log.exception("table %s: the action could not be stored", table.code)
             self._reload(table)
@@ -562,7 +562,7 @@ class Tables:
         table.result = _result(state) if state.is_over else None
 
     async def _save(self, table: Table) -> None:
-        await asyncio.wrap_future(self.storage.save_table(table.row()))
+        await self.storage.save_table(table.row())
 
     # -- after every change: timers, bots, messages -----------------------------------
 
@@ -663,26 +663,28 @@ class Tables:
             log.exception("table %s: the bots stopped", table.code)
 
     def _changed(self, table: Table) -> None:
-        """Send each connection its message; each seat's message is built once."""
+        """Send each connection its message; each seat's message is built once, and the
+        table's summary is encoded once for all of them."""
         texts: dict[int | None, str] = {}
         summary = table.summary(self.fanout)
+        summary_text = _dumps(summary)
         timer = None
         if table.turn_timer.at_ms is not None and table.state is not None:
             timer = {"seat": table.state.to_act[0], "deadline_ms": table.turn_timer.at_ms}
         for conn in self.fanout.connections(table.code):
             text = texts.get(conn.seat)
             if text is None:
-                text = _dumps(
-                    p.table_message(
-                        table.adapter,
-                        table.state,
-                        conn.seat,
-                        summary=summary,
-                        version=table.version,
-                        last=table.last,
-                        timer=timer,
-                    )
+                message = p.table_message(
+                    table.adapter,
+                    table.state,
+                    conn.seat,
+                    summary=summary,
+                    version=table.version,
+                    last=table.last,
+                    timer=timer,
                 )
+                del message["type"], message["table"]
+                text = '{"type":"table","table":' + summary_text + "," + _dumps(message)[1:]
                 texts[conn.seat] = text
             conn.send(text)
 

@@ -165,10 +165,11 @@ async function openRules(gameId) {
   dialog.showModal();
   try {
     const rules = await api(`/api/rules/${encodeURIComponent(gameId)}?lang=${lang}`);
-    const nodes = [];
+    const nodes = [askBox(gameId)];
+    if (rules.intro) nodes.push(h("div", { class: "rules-intro" }, markdown(rules.intro)));
     if (rules.title) dialog.querySelector("#rules-title").textContent = rules.title;
     for (const section of rules.sections || []) {
-      nodes.push(h("section", null, h("h3", null, section.title || ""), markdown(section.text || "")));
+      nodes.push(h("section", { id: section.id ? `rules-${section.id}` : undefined }, h("h3", null, section.title || ""), markdown(section.text || "")));
     }
     replaceChildren(body, nodes);
   } catch (_) {
@@ -181,13 +182,46 @@ async function openRules(gameId) {
   }
 }
 
+/** "A question about the rules?": the answerer's passages, or the closest ones when it
+ * is not sure (it says so). */
+function askBox(gameId) {
+  const input = h("input", { id: "rules-q", type: "search", maxlength: "200", autocomplete: "off" });
+  const out = h("div", { class: "rules-answer", id: "rules-answer", "aria-live": "polite" });
+  const form = h(
+    "form",
+    {
+      class: "rules-ask",
+      onsubmit: async (event) => {
+        event.preventDefault();
+        const q = input.value.trim();
+        if (!q) return;
+        replaceChildren(out, h("p", { class: "muted" }, t("loading")));
+        try {
+          const answer = await api(`/api/rules/${encodeURIComponent(gameId)}/ask?q=${encodeURIComponent(q)}&lang=${lang}`);
+          const hits = answer.answers && answer.answers.length ? answer.answers : answer.closest || [];
+          replaceChildren(
+            out,
+            answer.answers && answer.answers.length ? null : h("p", { class: "muted" }, answer.message || t("rules_unsure")),
+            hits.slice(0, 3).map((hit) => h("blockquote", null, h("p", { class: "label" }, hit.section || ""), markdown(hit.text || ""))),
+          );
+        } catch (err) {
+          replaceChildren(out, h("p", { class: "alert error" }, err instanceof ApiError ? err.text() : t("offline_now")));
+        }
+      },
+    },
+    h("label", { for: "rules-q" }, t("rules_ask")),
+    h("div", { class: "row" }, input, h("button", { type: "submit", class: "small" }, t("rules_ask_go"))),
+  );
+  return h("div", null, form, out);
+}
+
 // --- lobby -------------------------------------------------------------------------------
 
 async function lobbyPage() {
   let games = [];
   let lobby = { open: [], playing: [], finished: [] };
   let error = null;
-  const draft = { game: null, options: {}, seats: [], settings: {}, name: load("partie.name") || "" };
+  const draft = { game: null, options: {}, seats: [], settings: {}, name: load("partie.name") || "", code: "" };
   const root = h("div", { class: "lobby" });
   replaceChildren(main, root);
 
@@ -208,6 +242,10 @@ async function lobbyPage() {
       maxlength: "9",
       class: "code-input",
       "aria-describedby": "join-help",
+      value: draft.code, // typing survives the lobby's re-render when the games arrive
+      oninput: (e) => {
+        draft.code = e.target.value;
+      },
     });
     const help = h("p", { id: "join-help", class: "help" });
     const form = h(
@@ -594,6 +632,15 @@ class TableClient {
     this.ws = ws;
     ws.addEventListener("open", () => {
       this.retry = 0;
+      if (!this.games.length) {
+        // The first load found no server: the games' forms and bots come now.
+        api("/api/games")
+          .then((games) => {
+            this.games = games;
+            this.render();
+          })
+          .catch(() => {});
+      }
       if (this.wasOffline) {
         setBanner(null);
         this.wasOffline = false;

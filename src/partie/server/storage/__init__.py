@@ -2,14 +2,15 @@
 the tables or the games.
 
 A table is stored as one row (options, seed, seats with token hashes, bots, status) and
-the actions of each of its games; a table is rebuilt by replaying them. Writes return
-futures: the caller awaits the commit before it acknowledges anything.
+the actions of each of its games; a table is rebuilt by replaying them. Writes are
+called from the event loop and return futures resolved after the commit: the caller
+awaits them before it acknowledges anything. Reads are plain calls (start-up, replays).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from concurrent.futures import Future
+from asyncio import Future
 from dataclasses import dataclass, field
 from typing import Any
 

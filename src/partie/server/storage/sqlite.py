@@ -1,22 +1,23 @@
 """SQLite storage: one writer thread, batched commits, WAL so reads never wait.
 
 Every write is queued with a future; the writer takes everything waiting, runs it in
-one transaction and resolves the futures after the commit. Under load many tables'
-actions share one commit (one fsync), which is what keeps the round trip short.
+one transaction and resolves the futures after the commit, waking the event loop once
+per batch. Under load many tables' actions share one commit, which is what keeps the
+round trip short.
 """
 
 from __future__ import annotations
 
 import json
-import queue
 import sqlite3
 import threading
+from asyncio import Future
 from collections.abc import Callable
-from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
 from partie.server.storage import GameRow, Storage, TableRow
+from partie.server.worker import BatchWorker
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -52,7 +53,6 @@ CREATE TABLE IF NOT EXISTS actions (
 );
 """
 
-_STOP = object()
 Write = Callable[[sqlite3.Connection], None]
 
 
@@ -63,16 +63,14 @@ def _dumps(value: Any) -> str:
 class SQLiteStorage(Storage):
     """A SQLite file; created (with its folder) on first use."""
 
-    def __init__(self, path: str | Path, *, max_batch: int = 512) -> None:
+    def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.max_batch = max_batch
         self._read = self._connect()
         self._read.executescript(SCHEMA)
         self._read_lock = threading.Lock()
-        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
-        self._writer = threading.Thread(target=self._write_loop, name="partie-db", daemon=True)
-        self._writer.start()
+        self._db: sqlite3.Connection | None = None
+        self._worker = BatchWorker(self._run, name="partie-db")
         self._closed = False
 
     def _connect(self) -> sqlite3.Connection:
@@ -85,58 +83,30 @@ class SQLiteStorage(Storage):
     # -- writes: one thread, batched ------------------------------------------------
 
     def _submit(self, write: Write) -> Future[None]:
-        future: Future[None] = Future()
-        if self._closed:
-            future.set_exception(RuntimeError("storage is closed"))
-            return future
-        self._queue.put((write, future))
-        return future
+        return self._worker.submit(write)
 
-    def _write_loop(self) -> None:
-        db = self._connect()
-        while True:
-            item = self._queue.get()
-            if item is _STOP:
-                break
-            batch = [item]
-            stop = False
-            while len(batch) < self.max_batch:
-                try:
-                    more = self._queue.get_nowait()
-                except queue.Empty:
-                    break
-                if more is _STOP:
-                    stop = True
-                    break
-                batch.append(more)
-            self._run(db, batch)
-            if stop:
-                break
-        db.close()
-
-    @staticmethod
-    def _run(db: sqlite3.Connection, batch: list[tuple[Write, Future[None]]]) -> None:
-        done: list[tuple[Future[None], BaseException | None]] = []
+    def _run(self, batch: list[Write]) -> list[Any]:
+        """One transaction for the batch; a failing write is rolled back alone."""
+        if self._db is None:
+            self._db = self._connect()
+        db = self._db
+        results: list[Any] = []
         db.execute("BEGIN")
-        for write, future in batch:
+        for write in batch:
             try:
                 db.execute("SAVEPOINT one")
                 write(db)
                 db.execute("RELEASE one")
-                done.append((future, None))
+                results.append(None)
             except Exception as exc:  # one bad write must not sink the others
                 db.execute("ROLLBACK TO one")
                 db.execute("RELEASE one")
-                done.append((future, exc))
+                results.append(exc)
         try:
             db.execute("COMMIT")
         except Exception as exc:
-            done = [(future, exc) for future, _ in done]
-        for future, error in done:
-            if error is None:
-                future.set_result(None)
-            else:
-                future.set_exception(error)
+            return [exc] * len(batch)
+        return results
 
     def save_table(self, row: TableRow) -> Future[None]:
         values = (
@@ -228,7 +198,8 @@ class SQLiteStorage(Storage):
         if self._closed:
             return
         self._closed = True
-        self._queue.put(_STOP)
-        self._writer.join()
+        self._worker.close()
+        if self._db is not None:
+            self._db.close()
         with self._read_lock:
             self._read.close()

@@ -28,8 +28,8 @@ export const strings = {
     tg_turn_of: "À {name} de jouer.",
     tg_choose_start: "Qui commence ? Choisissez avant la première carte.",
     tg_starts: "{name} commence",
-    tg_still: "Encore au moins {n} carte(s) à poser ce tour.",
-    tg_may_end: "Minimum atteint : vous pouvez continuer ou finir le tour.",
+    tg_still: "Encore {n} carte(s) au moins ce tour.",
+    tg_may_end: "Minimum atteint : continuez ou finissez le tour.",
     tg_laid: "Posées ce tour : {n}",
     tg_laid_list: "Posées ce tour : {list}",
     tg_on: "{card} sur {pile}",
@@ -62,6 +62,7 @@ export const strings = {
     tg_waiting: "En attente…",
     tg_spectating: "Spectateur",
     tg_replay: "Relecture",
+    tg_last: "Dernier coup — {name} : {text}",
     tg_legend: "Sous chaque carte : ↑A1 = une seule pile possible · ★×3 = trois piles possibles · ✕ (hachurée) = aucune pile.",
     tg_bot_name: "bot {bot} (place {n})",
     tg_replay_open: "Toutes les cartes sont ouvertes : les mains sont dans la liste des joueurs.",
@@ -90,7 +91,7 @@ export const strings = {
     tg_turn_of: "{name} to play.",
     tg_choose_start: "Who starts? Choose before the first card.",
     tg_starts: "{name} starts",
-    tg_still: "At least {n} more card(s) to lay this turn.",
+    tg_still: "At least {n} more card(s) this turn.",
     tg_may_end: "Minimum reached: play on or end the turn.",
     tg_laid: "Laid this turn: {n}",
     tg_laid_list: "Laid this turn: {list}",
@@ -124,6 +125,7 @@ export const strings = {
     tg_waiting: "Waiting…",
     tg_spectating: "Spectator",
     tg_replay: "Replay",
+    tg_last: "Last move — {name}: {text}",
     tg_legend: "Under each card: ↑A1 = one pile only · ★×3 = three piles · ✕ (hatched) = no pile.",
     tg_bot_name: "bot {bot} (seat {n})",
     tg_replay_open: "All cards are open: the hands are in the list of players.",
@@ -159,6 +161,7 @@ export function mount(root, context) {
   els = {
     status: h("p", { class: "tg-status", id: "tg-status", "aria-live": "polite" }),
     counters: h("p", { class: "tg-counters", id: "tg-counters" }),
+    last: h("p", { class: "tg-last muted", id: "tg-last" }),
     players: h("ul", { class: "tg-players", id: "tg-players", "aria-label": t("tg_players") }),
     piles: h("div", { class: "tg-piles", id: "tg-piles", role: "group", "aria-label": t("tg_piles") }),
     turn: h("div", { class: "tg-turn", id: "tg-turn" }),
@@ -185,7 +188,7 @@ export function mount(root, context) {
   const board = h(
     "section",
     { class: "tg", "aria-label": "The Game" },
-    h("div", { class: "tg-info" }, els.status, h("div", { class: "tg-counters-row" }, els.counters, els.signalToggle), els.players),
+    h("div", { class: "tg-info" }, els.status, els.last, h("div", { class: "tg-counters-row" }, els.counters, els.signalToggle), els.players),
     els.end,
     els.start,
     els.piles,
@@ -291,7 +294,8 @@ function myTurn() {
 
 function trackTurn(previous, message) {
   const v = message.view;
-  if (!previous || previous.view.current !== v.current || v.played_this_turn === 0) turnLog = [];
+  const back = previous && message.version < previous.version; // a replay stepping back
+  if (!previous || back || previous.view.current !== v.current || v.played_this_turn === 0) turnLog = [];
   const last = message.last;
   if (last && message.version !== lastVersion && last.action && last.action.type === "play" && v.played_this_turn > turnLog.length) {
     turnLog.push({ card: last.action.card, pile: last.action.pile });
@@ -354,6 +358,8 @@ function renderStatus() {
   els.status.textContent = text;
   els.status.classList.toggle("mine", myTurn());
   els.counters.textContent = v.draw_count > 0 ? t("tg_draw", { n: v.draw_count }) : t("tg_draw_empty");
+  const last = msg.last;
+  els.last.textContent = last && last.text && !msg.replay ? t("tg_last", { name: seatName(last.seat), text: last.text[ctx.lang] || last.text.fr }) : "\u00a0";
 }
 
 function renderPlayers() {
@@ -668,15 +674,14 @@ function buildChat() {
 
 function renderChat() {
   if (!els.chatLog || ctx.readOnly) return;
-  const canTalk = ctx.seat !== null && ctx.seat !== undefined;
-  els.keys.hidden = !canTalk || view().over;
-  els.signalToggle.hidden = !canTalk || view().over;
+  const seated = ctx.seat !== null && ctx.seat !== undefined;
+  els.keys.hidden = !seated || view().over;
+  els.signalToggle.hidden = !seated || view().over;
   els.legend.style.visibility = myTurn() ? "visible" : "hidden";
-  els.chat.hidden = !canTalk && chatLog.length === 0;
   replaceChildren(
     els.chatLog,
     chatLog.map((line) =>
-      h("li", null, h("span", { class: "tg-chat-who" }, `${line.name || seatName(line.seat)} : `), h("span", { class: "tg-chat-text" }, line.text)),
+      h("li", null, h("span", { class: "tg-chat-who" }, `${line.name || (line.seat === null || line.seat === undefined ? t("tg_spectating") : seatName(line.seat))} : `), h("span", { class: "tg-chat-text" }, line.text)),
     ),
   );
 }
