@@ -188,7 +188,13 @@ def test_a_whole_match_against_a_bot_and_the_teachers_report(
     assert sum(1 for line in table[1:] if line[10] == "yes") == sum(r["right"] for r in rows)
 
 
-def test_the_report_waits_for_the_end(server: LiveServer, deck_id: str) -> None:
+def test_the_option_form_and_a_report_that_waits_for_the_end(
+    server: LiveServer, deck_id: str
+) -> None:
+    games = httpx.get(server.url("/api/games")).json()
+    specs = {s["name"]: s for s in next(g for g in games if g["id"] == "tennis-quizz")["options"]}
+    assert "deck_toml" not in specs and "mode" not in specs  # the classroom page sets mode
+    assert "fr-starter" in specs["deck"]["choices"] and specs["pros"]["type"] == "text"
     code, _ = new_table(server, {"deck": deck_id}, [{}, {"bot": "quiz"}])
     answer = httpx.get(server.url(f"/api/games/tennis-quizz/tables/{code}/questions.csv"))
     assert answer.status_code == 403 and answer.json()["code"] == "game_not_over"

@@ -88,15 +88,6 @@ class TennisQuizzAdapter(GameAdapter):
                 "en": "2: singles; 4 or 6: teams (odd seats against even seats)",
             },
         },
-        "mode": {
-            "label": {"fr": "Mode", "en": "Mode"},
-            "help": {
-                "fr": "match : l'appli pose et juge ; arbitre : cartes papier, l'appli compte ; "
-                "enseignant : l'appli pose, l'enseignant clique bonne ou mauvaise réponse",
-                "en": "match: the app asks and judges; referee: paper cards, the app keeps "
-                "score; teacher: the app asks, the teacher clicks right or wrong",
-            },
-        },
         "deck": {
             "label": {"fr": "Paquet de questions", "en": "Question deck"},
             "help": {
@@ -143,13 +134,6 @@ class TennisQuizzAdapter(GameAdapter):
             "label": {"fr": "Sets gagnants", "en": "Sets to win"},
             "help": {"fr": "2 : au meilleur des trois", "en": "2: best of three"},
         },
-        "first_server": {
-            "label": {"fr": "Premier serveur", "en": "First server"},
-            "help": {
-                "fr": "arbitre et enseignant : côté 0 ou 1, −1 pour un tirage au sort",
-                "en": "referee and teacher: side 0 or 1, −1 for a toss",
-            },
-        },
     }
     offered_bots: ClassVar[list[str] | None] = [
         "quiz",
@@ -161,23 +145,22 @@ class TennisQuizzAdapter(GameAdapter):
 
     # -- options ---------------------------------------------------------------------
 
+    #: Set by the classroom page, which seats the scorer itself; the lobby's generic
+    #: form (seats for every player) makes match tables only.
+    form_only_on_classroom_page: ClassVar[frozenset[str]] = frozenset({"mode", "first_server"})
+
     def option_specs(self) -> list[dict[str, Any]]:
-        specs = super().option_specs()
+        specs = [
+            spec
+            for spec in super().option_specs()
+            if spec["name"] not in self.form_only_on_classroom_page
+        ]
         for spec in specs:
-            if spec["name"] == "mode":
-                spec["type"] = "choice"
-                spec["choices"] = [
-                    {"value": "match", "label": {"fr": "match", "en": "match"}},
-                    {"value": "referee", "label": {"fr": "arbitre", "en": "referee"}},
-                    {"value": "teacher", "label": {"fr": "enseignant", "en": "teacher"}},
-                ]
-            elif spec["name"] == "deck":
+            if spec["name"] == "deck":
                 spec["type"] = "choice"
                 spec["choices"] = builtin_ids()
             elif spec["name"] == "sets_to_win":
                 spec["min"], spec["max"] = 1, 3
-            elif spec["name"] == "first_server":
-                spec["min"], spec["max"] = -1, 1
         pros = {"name": "pros", "type": "text", "default": ""}
         pros.update(self.option_text["pros"])
         at = next((i for i, s in enumerate(specs) if s["name"] == "jeu_decisif"), len(specs))
