@@ -23,6 +23,8 @@ import pytest
 from serverkit import LiveServer
 from websockets.asyncio.client import connect
 
+from partie.core import Record, replay
+
 UPLOAD = "/api/games/tennis-quizz/decks"
 
 
@@ -171,6 +173,10 @@ def test_a_whole_match_against_a_bot_and_the_teachers_report(
     assert view["over"] and view["winner"] in (0, 1)
     sets = view["score"]["sets"]
     assert len(sets) == 1 and max(sets[0]) in (6, 7)
+    record = httpx.get(server.url(f"/api/tables/{played['code']}/record")).text
+    assert "Qc01n1 ?" in json.loads(record)["options"]["deck_toml"]  # the deck itself
+    again = replay(Record.load(record))  # as ``partie replay`` reads it, with no file
+    assert again.is_over and again.score.sets == tuple(tuple(s) for s in view["score"]["sets"])
     report = httpx.get(server.url(f"/api/games/tennis-quizz/tables/{played['code']}/questions"))
     assert report.status_code == 200
     rows = report.json()["rows"]
