@@ -106,6 +106,9 @@ def test_classroom_projector_and_two_phones_play_a_set(
     server_phone = ana if "●" in host.locator('#tq-score tr[data-side="0"]').inner_text() else bob
     expect(server_phone.locator("#tq-answer")).to_contain_text("Bonne réponse : R")
     shots(host, "projector-question")
+    for phone in (ana, bob):
+        width = phone.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+        assert width[0] <= width[1], f"the page scrolls sideways on a phone: {width}"
     shots(ana, "phone-a", full_page=False)
     shots(bob, "phone-b", full_page=False)
 
@@ -141,6 +144,8 @@ def test_referee_mode_scores_a_set_by_clicks_and_keys(
     expect(page.locator("#tq-call")).to_have_text("Score du jeu : 0-0")
     expect(status).to_have_text("À lire : Équipe A sert — carte n°1, question 1")
     shots(page, "referee-start", full_page=False)
+    width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    assert width[0] <= width[1], f"the page scrolls sideways on a phone: {width}"
     expected = {
         4: "Équipe B sert — carte n°1, question 2",  # B's own pile
         8: "Équipe A sert — carte n°1, question 6",  # A's card resumed where game 1 left it

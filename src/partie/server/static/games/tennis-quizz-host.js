@@ -469,7 +469,8 @@ class Host {
         h("p", { class: "help" }, t("start_wait")),
       ];
     }
-    return h("p", { class: "row" }, h("span", { class: "label" }, `${t("code")} `), h("strong", { id: "tqh-code-small" }, code), " · ", t("join", { url, code }));
+    const joinLine = mode === "match" ? [" · ", t("join", { url, code })] : null;
+    return h("p", { class: "row" }, h("span", { class: "label" }, `${t("code")} `), h("strong", { id: "tqh-code-small" }, code), joinLine);
   }
 
   seatLine(seat) {

@@ -535,12 +535,15 @@ function renderScorer() {
   if (scorer) {
     const good = isMode("teacher") ? t("tq_good") : t("tq_point_receiver");
     const bad = isMode("teacher") ? t("tq_bad") : t("tq_point_server");
+    const receiverButton = h("button", { type: "button", class: "primary tq-good", id: "tq-receiver", disabled: pending, onclick: () => send({ type: "point", winner: "receiver" }) }, good);
+    const serverButton = h("button", { type: "button", class: "primary tq-bad", id: "tq-server", disabled: pending, onclick: () => send({ type: "point", winner: "server" }) }, bad);
+    // Teacher: "right" first, as the question is read; referee: server, then receiver.
+    const pair = isMode("teacher") ? [receiverButton, serverButton] : [serverButton, receiverButton];
     parts.push(
       h(
         "div",
         { class: "row tq-actions tq-scorer" },
-        h("button", { type: "button", class: "primary tq-good", id: "tq-receiver", disabled: pending, onclick: () => send({ type: "point", winner: "receiver" }) }, good),
-        h("button", { type: "button", class: "primary tq-bad", id: "tq-server", disabled: pending, onclick: () => send({ type: "point", winner: "server" }) }, bad),
+        pair,
         h("button", { type: "button", id: "tq-undo", disabled: pending || !can("undo").length, onclick: () => send({ type: "undo" }) }, t("tq_undo")),
       ),
       h("p", { class: "help" }, t("tq_scorer_help")),
