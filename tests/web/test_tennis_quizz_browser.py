@@ -166,3 +166,30 @@ def test_referee_mode_scores_a_set_by_clicks_and_keys(
     expect(page.locator("#tq-sets")).to_contain_text("6-0")
     shots(page, "referee-set-won")
     no_errors(page)
+
+
+def test_teacher_alone_in_english_reveals_the_answer_and_judges(
+    server: Any, browser: Any, shots: Any
+) -> None:
+    page = open_page(browser, server.url + HOST, viewport=DESKTOP)
+    page.click("#lang")  # French first; the switch is kept for the next visit
+    expect(page.locator("#tqh-setup")).to_contain_text("How do you play?")
+    page.check("#tqh-mode-teacher")
+    page.click("#tqh-create")
+    question = page.locator("#tq-question")
+    expect(question).not_to_be_empty()
+    expect(page.locator("#tq-answer")).to_have_count(0)  # hidden from the class by default
+    page.click("#tq-reveal")
+    expect(page.locator("#tq-reveal")).to_have_attribute("aria-pressed", "true")
+    answer = page.locator("#tq-answer").inner_text().removeprefix("Right answer: ")
+    shots(page, "teacher-answer-shown")
+    asked = question.inner_text()
+    page.click("#tq-receiver")
+    expect(page.locator("#tq-last-line")).to_contain_text(f"✓ Right {asked}")
+    expect(page.locator("#tq-last-line")).to_contain_text(f"Right answer: {answer}")
+    expect(page.locator("#tq-answer")).to_have_count(0)  # hidden again for the next one
+    expect(page.locator("#tq-call")).to_contain_text("Game score: 0-15")
+    page.keyboard.press("u")
+    expect(page.locator("#tq-call")).to_contain_text("Game score: 0-0")
+    expect(question).to_have_text(asked)  # undone: the same question again
+    no_errors(page)
