@@ -180,6 +180,8 @@ class ScoringState(State):
             "mode": self._options.mode,
             "seat": seat,
             "players": 1,
+            "to_act": list(self.to_act),
+            "to_move": self.to_act[0] if self.to_act else None,
             "over": self.is_over,
             "deck": {"id": self.deck.id, "title": self.deck.title} if self.deck else None,
             **data,
