@@ -19,13 +19,12 @@ with more right answers wins the set 7-6, a tie means new cards and another roun
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from partie.core.errors import GameOver, IllegalAction, InvalidAction
 from partie.core.tennis import Event, Score, TennisFormat, call
 
 QUESTIONS_PER_CARD = 7
-Tap = Literal["server", "receiver"]
 TAPS: tuple[str, ...] = ("server", "receiver")
 MAX_TAPS = 2000
 """Far above the longest possible best-of-five match (each game takes at most 7 points)."""
@@ -189,6 +188,10 @@ class Referee:
             )
         if self.is_over:
             raise GameOver("le match est fini", "the match is over")
+        if len(self.taps) >= MAX_TAPS:
+            raise IllegalAction(
+                f"trop de points ({MAX_TAPS} au plus)", f"too many points (at most {MAX_TAPS})"
+            )
         reading = self.next_reading()
         assert reading is not None
         right = who == "receiver"
