@@ -31,21 +31,16 @@ from websockets.asyncio.client import connect
 
 from partie.games.the_game.bots import GreedyBot
 
+COMPILED_BOTS = ("heuristic", "best")
 
-def start_server(db: Path) -> tuple[subprocess.Popen[str], int]:
+
+def start_server(db: Path, warm: bool = True) -> tuple[subprocess.Popen[str], int]:
+    command = [sys.executable, "-m", "partie", "serve", "--port", "0"]
+    command += ["--db", f"sqlite:///{db}", "--bot-pause", "0"]
+    if not warm:
+        command.append("--no-warm")
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "partie",
-            "serve",
-            "--port",
-            "0",
-            "--db",
-            f"sqlite:///{db}",
-            "--bot-pause",
-            "0",
-        ],
+        command,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -60,18 +55,24 @@ def start_server(db: Path) -> tuple[subprocess.Popen[str], int]:
     return proc, int(found.group(1))
 
 
-def wait_ready(base: str, game: str = "the-game", timeout: float = 300) -> float:
-    """Seconds until the server answers and its compiled bots are ready."""
+def wait_ready(base: str, bots: bool = True, timeout: float = 300) -> float:
+    """Seconds until the server answers (and, with ``bots``, its compiled bots are ready)."""
     started = time.monotonic()
     while time.monotonic() - started < timeout:
         try:
             status = httpx.get(base + "/api/status", timeout=5).json()
-            if status["bots_ready"].get(game):
+            if not bots or status["bots_ready"].get("the-game"):
                 return time.monotonic() - started
         except httpx.HTTPError:
             pass
         time.sleep(0.2)
     raise SystemExit("the server's bots were not ready in time")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def peak_rss_mb(pid: int) -> float:
@@ -144,7 +145,7 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def drive(base: str, args: argparse.Namespace) -> dict[str, Any]:
+async def drive(base: str, args: argparse.Namespace, pid: int | None = None) -> dict[str, Any]:
     ws_url = base.replace("http", "ws", 1) + "/ws"
     clients = []
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
@@ -159,9 +160,13 @@ async def drive(base: str, args: argparse.Namespace) -> dict[str, Any]:
                 Client(ws_url, answer["code"], answer["owner_token"], args.games, args.seed + index)
             )
     await asyncio.gather(*(c.open() for c in clients))
+    cpu_before = cpu_seconds(pid) if pid else 0.0
+    own_before = time.process_time()
     started = time.perf_counter()
     await asyncio.gather(*(c.run() for c in clients))
     seconds = time.perf_counter() - started
+    server_cpu = (cpu_seconds(pid) - cpu_before) if pid else float("nan")
+    client_cpu = time.process_time() - own_before
     for c in clients:
         await c.ws.close()
     trips = [t for c in clients for t in c.trips]
@@ -176,6 +181,11 @@ async def drive(base: str, args: argparse.Namespace) -> dict[str, Any]:
         "round_trips": len(trips),
         "actions": actions,
         "seconds": round(seconds, 2),
+        # CPU per action: what the figures would be on a machine of our own.
+        "server_cpu_us_per_action": round(server_cpu / max(actions, 1) * 1e6, 1),
+        "server_cpu_share": round(server_cpu / seconds, 2),
+        "client_cpu_share": round(client_cpu / seconds, 2),
+        "load_average": round(os.getloadavg()[0], 1),
         "players": args.players,
         "bot": args.bot,
         "games_per_table": args.games,
@@ -192,13 +202,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        proc, port = start_server(Path(folder) / "bench.sqlite3")
+        warm = args.bot.partition(":")[0] in COMPILED_BOTS
+        proc, port = start_server(Path(folder) / "bench.sqlite3", warm)
         base = f"http://127.0.0.1:{port}"
         try:
-            warm = wait_ready(base)
-            result = asyncio.run(drive(base, args))
+            warm_seconds = wait_ready(base, warm)
+            result = asyncio.run(drive(base, args, proc.pid))
             result["rss_mb"] = peak_rss_mb(proc.pid)
-            result["warm_seconds"] = round(warm, 1)
+            result["warm_seconds"] = round(warm_seconds, 1)
         finally:
             proc.send_signal(2)
             try:

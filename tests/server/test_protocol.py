@@ -308,3 +308,38 @@ def test_names_and_chat_are_plain_bounded_text(client):
     with client.websocket_connect("/ws") as ws:
         page = Page(ws)
         assert page.hello(code)["chat"][0]["text"] == "garde la d2 s'il te plaît"
+
+
+def test_pages_and_unknown_tables(client):
+    for path in ("/", "/t/ABC-DEF", "/replay/ABCDEF", "/static/index.html"):
+        answer = client.get(path)
+        assert answer.status_code == 200 and "<html" in answer.text.lower()
+    answer = client.get("/api/tables/ABCDEF")
+    assert answer.status_code == 404 and answer.json()["code"] == "unknown_table"
+    answer = client.post("/api/tables", content=b'{"game": "chess"}')
+    assert answer.status_code == 400 and answer.json()["code"] == "unknown_game"
+    answer = client.post("/api/tables", content=b"x" * 70_000)
+    assert answer.status_code == 413 and answer.json()["code"] == "too_large"
+    with client.websocket_connect("/ws") as ws:
+        page = Page(ws)
+        page.send(type="hello", table="nope", lang="en")
+        refused = page.until("refused")
+        assert refused["code"] == "unknown_table" and refused["ref"] == "hello"
+
+
+def test_a_seat_given_up_in_one_tab_is_gone_in_the_other(client):
+    code, owner = _seated_game(client, bots=("random",))
+    with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
+        first, second = Page(a), Page(b)
+        msg = _start(first, code, owner)
+        assert second.hello(code, owner)["you"] == {"seat": 0, "owner": True}
+        first.send(type="leave")
+        gone = first.until("table", lambda m: m["table"]["seats"][0]["kind"] == "bot")
+        assert gone["table"]["seats"][0]["bot"] == "greedy"
+        second.send(type="act", version=msg["version"], action={"type": "end"})
+        assert second.until("refused")["code"] == "not_seated"  # checked before the version
+        second.send(type="ping")
+        second.until("pong")
+        last = [m for m in second.got if m["type"] == "table"][-1]
+        second.send(type="act", version=last["version"], action={"type": "end"})
+        assert second.until("refused")["code"] == "not_seated"

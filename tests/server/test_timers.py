@@ -81,3 +81,24 @@ def test_a_player_away_too_long_is_replaced_then_takes_the_seat_back(db):
                 alice.send(type="ping")
                 alice.until("pong")
                 assert alice.got[-2]["version"] == turn["version"]
+
+
+def test_after_a_restart_a_player_who_does_not_return_gets_a_stand_in(db):
+    with make_client(db) as client:
+        code, owner = _table(client, away_seconds=1)
+        with client.websocket_connect("/ws") as ws:
+            page = Page(ws)
+            page.hello(code, owner)
+            page.send(type="sit", seat=0, name="Alice")
+            page.until("seated")
+            page.send(type="start")
+            start = page.until("table", lambda m: m["view"] is not None)
+            assert start["view"]["to_act"] == [0]
+    with make_client(db, bot_pause=0.1) as client, client.websocket_connect("/ws") as ws:
+        watcher = Page(ws)
+        watcher.hello(code)
+        assert watcher.got[-1]["version"] == start["version"]
+        assert not watcher.got[-1]["table"]["seats"][0]["connected"]
+        watcher.until("table", lambda m: m["table"]["seats"][0].get("zombie"))
+        moved = watcher.until("table", lambda m: m["last"] and m["last"]["seat"] == 0)
+        assert moved["version"] == start["version"] + 1

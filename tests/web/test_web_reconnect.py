@@ -57,11 +57,18 @@ def test_server_restart_english_and_rules(server: Any, browser: Any, shots: Any)
     expect(page.locator("#tg-end-turn")).to_be_enabled()
     shots(page, "back")
 
+    # Back to French in the middle of the game: the screen speaks French, nothing is lost.
+    held = hand(page)
+    page.click("#lang")
+    expect(page.locator("#tg-end-turn")).to_have_text("Fin de tour")
+    expect(page.locator("#tg-end-turn")).to_be_enabled()
+    assert hand(page) == held
+
     page.click("#rules-open")
     dialog = page.locator("dialog#rules")
     expect(dialog).to_be_visible()
     expect(dialog.locator(".rules-body")).to_contain_text(re.compile(r"\w+"))
-    expect(dialog.locator(".rules-body")).not_to_have_text("Loading…")
+    expect(dialog.locator(".rules-body")).not_to_have_text("Chargement…")
     shots(page, "rules")
     dialog.locator("button.close").click()
     expect(dialog).to_be_hidden()

@@ -60,7 +60,7 @@ def lay_by_keyboard(page: Any, cards: int) -> None:
     for _ in range(cards):
         value, card = first_fitting(page)
         several = "fit-many" in (card.get_attribute("class") or "")
-        page.locator('#tg-hand button.card[tabindex="0"]').focus()
+        page.locator("#tg-status").click()  # focus anywhere outside the hand
         page.keyboard.type(str(value))
         expect(card).to_be_focused()
         page.keyboard.press("Enter")
@@ -71,14 +71,25 @@ def lay_by_keyboard(page: Any, cards: int) -> None:
 
 
 def test_two_players_join_play_reload_and_watch(server: Any, browser: Any, shots: Any) -> None:
-    alice = open_page(browser, server.url + "/")
+    clipboard = ["clipboard-read", "clipboard-write"]
+    alice = open_page(browser, server.url + "/", permissions=clipboard)
     shots(alice, "lobby")
     code = create_table(alice, players=2, seats={}, name="Alice")
     expect(alice.locator("#you")).to_contain_text("place 1")
     shots(alice, "table-open")
 
     # Bob, on a phone, types the code in lower case without its dash.
-    bob = open_page(browser, server.url + "/", viewport=PHONE, is_mobile=True, has_touch=True)
+    alice.click("#copy-code")
+    assert alice.evaluate("navigator.clipboard.readText()") == code
+
+    bob = open_page(
+        browser,
+        server.url + "/",
+        viewport=PHONE,
+        is_mobile=True,
+        has_touch=True,
+        permissions=clipboard,
+    )
     bob.fill("#join-code", code.replace("-", "").lower())
     bob.press("#join-code", "Enter")
     expect(bob).to_have_url(re.compile(f"/t/{code.replace('-', '')}$"))
@@ -96,6 +107,8 @@ def test_two_players_join_play_reload_and_watch(server: Any, browser: Any, shots
     expect(alice.locator("#tg-still")).to_contain_text("3 carte(s) au moins")
     expect_turn(alice)
     expect_turn(bob, mine=False)
+    expect(alice).to_have_title(re.compile("^▶ à vous"))  # seen from a tab in the background
+    expect(bob).not_to_have_title(re.compile("▶"))
     shots(alice, "started")
 
     first = lay_by_clicking(alice, 2)
@@ -170,6 +183,16 @@ def test_two_players_join_play_reload_and_watch(server: Any, browser: Any, shots
     assert hand(bob) == held and tops(bob) == piles
     expect_turn(bob)
 
+    # Bob's own link takes his seat on another device; the token leaves the address bar.
+    bob.click("#copy-seat-link")
+    own_link = bob.evaluate("navigator.clipboard.readText()")
+    assert "#seat=" in own_link
+    bob_laptop = open_page(browser, own_link)
+    expect(bob_laptop.locator("#you")).to_contain_text("place 2")
+    expect(bob_laptop).to_have_url(re.compile(f"/t/{code.replace('-', '')}$"))
+    expect(bob_laptop.locator("#tg-hand button.card").first).to_be_visible()
+    assert hand(bob_laptop) == held
+
     # The same link opened in another profile without the token only watches.
     watcher = open_page(browser, f"{server.url}/t/{code.replace('-', '')}")
     expect(watcher.locator("#you")).to_contain_text("spectateur")
@@ -178,7 +201,7 @@ def test_two_players_join_play_reload_and_watch(server: Any, browser: Any, shots
     assert tops(watcher) == tops(alice)
     shots(watcher, "spectator")
 
-    no_errors(alice, bob, watcher)
+    no_errors(alice, bob, bob_laptop, watcher)
 
 
 def test_bots_finish_then_replay_and_download(server: Any, browser: Any, shots: Any) -> None:

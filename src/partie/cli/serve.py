@@ -58,7 +58,9 @@ def serve(
         uvicorn.Config(
             create_app(config),
             log_level="warning",
-            ws_max_size=64 * 1024,
+            # Above the protocol's 64 KiB so that an oversized message gets its one-line
+            # refusal; far above it, the connection is simply closed.
+            ws_max_size=1024 * 1024,
             # Messages are small; compressing each one costs more CPU than it saves.
             ws_per_message_deflate=False,
             lifespan="on",

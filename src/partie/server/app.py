@@ -146,7 +146,7 @@ def create_app(config: ServerConfig) -> Starlette:
 
     async def socket(ws: WebSocket) -> None:
         await ws.accept()
-        conn = Connection(ws.send_text)
+        conn = Connection(ws.send_text, close=lambda code: ws.close(code=code))
         conn.start()
         service = tables()
         unreadable = 0

@@ -1,14 +1,17 @@
 """Bots off the event loop.
 
 Bots think in worker threads, so a slow bot never stalls the other tables; their
-compiled code is built by one background thread when the server starts, and a bot asked
-to play before its code is ready waits for it (serving pages never does).
+compiled code is built when the server starts (in a child process, then loaded from
+the cache by one background thread), and a bot asked to play before its code is ready
+waits for it (serving pages never does).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import subprocess
+import sys
 import threading
 from concurrent.futures import Future
 from typing import Any
@@ -38,6 +41,7 @@ class BotRunner:
             for adapter in todo:
                 future = self._warm[adapter.id]
                 try:
+                    _compile_elsewhere(adapter.id)
                     adapter.warm()
                     log.info("bots ready: %s", adapter.id)
                 except Exception as exc:  # a broken bot must not stop the server
@@ -61,6 +65,18 @@ class BotRunner:
 
     def close(self) -> None:
         self._worker.close()
+
+
+def _compile_elsewhere(game_id: str) -> None:
+    """Compile the game's bots in a child process first: compiling holds the GIL for
+    up to a minute, which would slow every page; the child fills the compiled-code
+    cache, and the server then only loads it. Any failure just leaves the work to the
+    server itself."""
+    code = f"from partie.server.games import get_adapter; get_adapter({game_id!r}).warm()"
+    try:
+        subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=600, check=False)
+    except (OSError, subprocess.SubprocessError):
+        log.warning("could not prepare the bots of %s in a child process", game_id)
 
 
 def _think(batch: list[tuple[Bot, dict[str, Any]]]) -> list[Any]:

@@ -9,6 +9,7 @@ pub/sub one; the tables only call ``connections`` and ``Connection.send``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -20,7 +21,13 @@ _ids = itertools.count(1)
 class Connection:
     """One open page: the table it watches, its seat (or none) and its language."""
 
-    def __init__(self, send_text: Callable[[str], Awaitable[None]], *, lang: str = "fr") -> None:
+    def __init__(
+        self,
+        send_text: Callable[[str], Awaitable[None]],
+        *,
+        close: Callable[[int], Awaitable[None]] | None = None,
+        lang: str = "fr",
+    ) -> None:
         self.id = next(_ids)
         self.lang = lang
         self.table: str | None = None
@@ -29,6 +36,8 @@ class Connection:
         self.token: str | None = None
         self.closed = False
         self._send_text = send_text
+        self._close = close
+        self.overflowed = False
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
 
@@ -41,6 +50,7 @@ class Connection:
             return
         if self._queue.qsize() >= QUEUE_LIMIT:
             self.closed = True
+            self.overflowed = True
             self._queue.put_nowait(None)
             return
         self._queue.put_nowait(text)
@@ -49,6 +59,10 @@ class Connection:
         while True:
             text = await self._queue.get()
             if text is None:
+                if self.overflowed and self._close is not None:
+                    # Too far behind: the page reconnects and gets the current state.
+                    with contextlib.suppress(Exception):
+                        await self._close(1013)
                 return
             try:
                 await self._send_text(text)

@@ -78,13 +78,14 @@ class Table:
         self.state: State | None = None
         self.last: tuple[int, Action] | None = None
         self.lock = asyncio.Lock()
-        self.bots: dict[int, Bot] = {}
+        self.bots: dict[int, tuple[str, Bot]] = {}  # seat → (spec, the bot playing it)
         self.bot_task: asyncio.Task[None] | None = None
         self.zombies: dict[int, str] = {}  # seat → "turn" | "away" | "left"
         self.turn_timer = Deadline()
         self.away_timers: dict[int, Deadline] = {}
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
-        self._texts: dict[int | None, str] = {}
+        self.meta_rev = 0  # bumped whenever a stored fact of the table changes
+        self._summary: tuple[Any, dict[str, Any], str] | None = None
 
     # -- facts ------------------------------------------------------------------------
 
@@ -154,6 +155,20 @@ class Table:
             out["result"] = self.result
         return out
 
+    def summary_text(self, fanout: Fanout) -> tuple[dict[str, Any], str]:
+        """The summary and its JSON, rebuilt only when something in it changed (most
+        actions change nothing in it)."""
+        key = (
+            self.meta_rev,
+            self.status,
+            tuple(fanout.count(self.code, i) > 0 for i in range(len(self.seats))),
+            tuple(sorted(self.zombies)),
+        )
+        if self._summary is None or self._summary[0] != key:
+            summary = self.summary(fanout)
+            self._summary = (key, summary, _dumps(summary))
+        return self._summary[1], self._summary[2]
+
     def controller(self, seat: int) -> str | None:
         """The bot spec that plays ``seat`` now (a bot seat, or a person's stand-in)."""
         info = self.seats[seat]
@@ -202,8 +217,14 @@ class Tables:
         return len(self.tables)
 
     def start_bots(self) -> None:
-        """After ``restore``, inside the event loop: let bots and timers resume."""
+        """After ``restore``, inside the event loop: let bots and timers resume. Nobody
+        is connected yet: people who do not come back get a stand-in after
+        ``away_seconds``, as if they had just left."""
         for table in self.tables.values():
+            if table.status == "playing" and table.settings.away_seconds > 0:
+                for seat, info in enumerate(table.seats):
+                    if info.kind == "person":
+                        self._arm_away(table, seat)
             self._after_change(table)
 
     def close(self) -> None:
@@ -324,7 +345,7 @@ class Tables:
                 timer.cancel()
             if table.zombies.get(conn.seat) == "away":
                 del table.zombies[conn.seat]
-        self._changed(table)
+        self._after_change(table)
 
     def disconnect(self, conn: Connection) -> None:
         if conn.table is None:
@@ -341,9 +362,12 @@ class Tables:
             and table.settings.away_seconds > 0
             and self.fanout.count(table.code, seat) == 0
         ):
-            timer = table.away_timers.setdefault(seat, Deadline())
-            timer.arm(seat, table.settings.away_seconds, lambda: self._away(table, seat))
+            self._arm_away(table, seat)
         self._changed(table)
+
+    def _arm_away(self, table: Table, seat: int) -> None:
+        timer = table.away_timers.setdefault(seat, Deadline())
+        timer.arm(seat, table.settings.away_seconds, lambda: self._away(table, seat))
 
     def _away(self, table: Table, seat: int) -> None:
         table.away_timers.pop(seat, None)
@@ -369,6 +393,14 @@ class Tables:
             await handler(conn, table, msg)
         except PartieError as exc:
             conn.send(_dumps(p.refusal(exc, getattr(msg, "type", None))))
+        except Exception:  # a bug: logged here, one line for the page, the socket lives on
+            log.exception("message %s failed", getattr(msg, "type", "?"))
+            error = _refused(
+                "server_error",
+                "erreur du serveur : rien n'a changé",
+                "server error: nothing changed",
+            )
+            conn.send(_dumps(p.refusal(error, getattr(msg, "type", None))))
 
     async def _on_sit(self, conn: Connection, table: Table, msg: p.Sit) -> None:
         async with table.lock:
@@ -390,7 +422,7 @@ class Tables:
         self._changed(table)
 
     async def _on_leave(self, conn: Connection, table: Table, msg: p.Leave) -> None:
-        seat = _need_seat(conn)
+        seat = _need_seat(conn, table)
         async with table.lock:
             if table.status == "open":
                 table.seats[seat] = SeatInfo()
@@ -480,7 +512,7 @@ class Tables:
         await self._save(table)
 
     async def _on_act(self, conn: Connection, table: Table, msg: p.Act) -> None:
-        seat = _need_seat(conn)
+        seat = _need_seat(conn, table)
         async with table.lock:
             _need_playing(table)
             if msg.version != table.version:
@@ -491,7 +523,7 @@ class Tables:
         self._after_change(table)
 
     async def _on_preview(self, conn: Connection, table: Table, msg: p.Preview) -> None:
-        seat = _need_seat(conn)
+        seat = _need_seat(conn, table)
         _need_playing(table)
         assert table.state is not None
         if msg.version != table.version:
@@ -534,6 +566,7 @@ class Tables:
             )
         ]
         if state.is_over:
+            table.meta_rev += 1
             table.status = "over"
             table.result = _result(state)
             writes.append(self.storage.save_game(table.game_row()))
@@ -558,10 +591,12 @@ class Tables:
         for seat, data in stored.actions if stored else []:
             state.apply(seat, table.adapter.action_from_json(data))
         table.state = state
+        table.meta_rev += 1
         table.status = "over" if state.is_over else "playing"
         table.result = _result(state) if state.is_over else None
 
     async def _save(self, table: Table) -> None:
+        table.meta_rev += 1
         await self.storage.save_table(table.row())
 
     # -- after every change: timers, bots, messages -----------------------------------
@@ -628,11 +663,12 @@ class Tables:
                 spec = table.controller(seat)
                 if spec is None:
                     continue
-                bot = table.bots.get(seat)
-                if bot is None or getattr(bot, "_partie_spec", None) != spec:
+                known = table.bots.get(seat)
+                if known is None or known[0] != spec:
                     bot = table.adapter.make_bot(spec, derive_seed(table.seed, "bot", seat))
-                    bot._partie_spec = spec  # type: ignore[attr-defined]
-                    table.bots[seat] = bot
+                    table.bots[seat] = (spec, bot)
+                else:
+                    bot = known[1]
                 version = table.version
                 view = state.view(seat)
                 try:
@@ -666,8 +702,7 @@ class Tables:
         """Send each connection its message; each seat's message is built once, and the
         table's summary is encoded once for all of them."""
         texts: dict[int | None, str] = {}
-        summary = table.summary(self.fanout)
-        summary_text = _dumps(summary)
+        summary, summary_text = table.summary_text(self.fanout)
         timer = None
         if table.turn_timer.at_ms is not None and table.state is not None:
             timer = {"seat": table.state.to_act[0], "deadline_ms": table.turn_timer.at_ms}
@@ -762,10 +797,22 @@ def _need_owner(conn: Connection) -> None:
         )
 
 
-def _need_seat(conn: Connection) -> int:
-    if conn.seat is None:
+def _need_seat(conn: Connection, table: Table) -> int:
+    """The connection's seat, if its token still holds it (a seat given up in another tab
+    is gone for every tab)."""
+    seat = conn.seat
+    if seat is not None:
+        info = table.seats[seat] if seat < len(table.seats) else None
+        if (
+            info is None
+            or info.kind != "person"
+            or not token_matches(conn.token or "", info.token_hash)
+        ):
+            conn.seat = None
+            seat = None
+    if seat is None:
         raise _refused("not_seated", "vous n'êtes pas assis à cette table", "you have no seat here")
-    return conn.seat
+    return seat
 
 
 def _need_open(table: Table) -> None:

@@ -65,8 +65,12 @@ def option_spec(field: dataclasses.Field[Any], annotation: Any) -> dict[str, Any
 class GameAdapter:
     """The generic adapter; subclasses refine it for one game."""
 
-    #: Options a table may not set from the network (file paths, fixed deals...).
+    #: Options a table may not set from the network (fixed deals, file paths...).
     hidden_options: ClassVar[frozenset[str]] = frozenset()
+    #: Text options the network may set through this class's ``parse_options`` (none by
+    #: default: a text may name a file on the server). A subclass that checks a text
+    #: option's value itself (a deck id) lists it here or overrides ``parse_options``.
+    text_options: ClassVar[frozenset[str]] = frozenset()
     #: Labels and help for the option form: ``{name: {"label": {fr, en}, "help": {fr, en}}}``.
     option_text: ClassVar[dict[str, dict[str, Any]]] = {}
     #: Bots offered in the browser (``None``: every bot of the game).
@@ -106,8 +110,9 @@ class GameAdapter:
     def parse_options(self, data: dict[str, Any], *, network: bool = True) -> Any:
         """The engine's options from JSON; from the network, hidden options are refused."""
         if network:
+            texts = {s["name"] for s in self.option_specs() if s["type"] == "text"}
             for key in data:
-                if key in self.hidden_options:
+                if key in self.hidden_options or (key in texts and key not in self.text_options):
                     raise BadOptions(
                         f"l'option {key!r} ne se règle pas depuis le navigateur",
                         f"option {key!r} cannot be set from the browser",

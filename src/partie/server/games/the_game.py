@@ -42,6 +42,13 @@ class TheGameAdapter(GameAdapter):
         turns = sum(1 for _seat, action in state.history if isinstance(action, EndTurn))
         return (tuple(state.to_act), turns, getattr(state, "started", True))
 
+    def public(self, state: State, seat: int | None) -> dict[str, Any] | None:
+        """Once the game is over every hand is shown (the record, seed included, can be
+        downloaded then anyway): the end screen lists the cards each player still held."""
+        if not state.is_over:
+            return None
+        return {"hands": [list(hand) for hand in state.hands]}  # type: ignore[attr-defined]
+
     def describe(self, seat: int, action: Action, viewer: int | None) -> dict[str, Any]:
         return {"seat": seat, "action": action.to_json(), "text": _text(action)}
 

@@ -27,6 +27,7 @@ export const strings = {
     tg_your_turn: "À vous de jouer.",
     tg_turn_of: "À {name} de jouer.",
     tg_choose_start: "Qui commence ? Choisissez avant la première carte.",
+    tg_other_chooses: "{name} choisit qui commence (parlez-en ensemble).",
     tg_starts: "{name} commence",
     tg_still: "Encore {n} carte(s) au moins ce tour.",
     tg_may_end: "Minimum atteint : continuez ou finissez le tour.",
@@ -49,7 +50,7 @@ export const strings = {
     tg_chat_label: "Message à la table (sans nombre)",
     tg_chat_send: "Envoyer",
     tg_chat_rule: "Interdit de donner une valeur : ni chiffre ni nombre en lettres.",
-    tg_keys: "Clavier : tapez le numéro d'une carte, flèches pour changer, Entrée pour la poser (sur la seule pile possible, sinon choisissez la pile), Échap pour annuler, F pour finir le tour.",
+    tg_keys: "Clavier : tapez le numéro d'une carte (n'importe où sur la page), flèches pour changer, Entrée pour la poser (sur la seule pile possible, sinon choisissez la pile), Échap pour annuler, F pour finir le tour.",
     tg_over: "Partie terminée",
     tg_reason_all_cards_played: "Victoire totale : les 98 cartes sont posées !",
     tg_reason_stuck: "Bloqué : {name} ne pouvait plus poser le minimum.",
@@ -90,6 +91,7 @@ export const strings = {
     tg_your_turn: "Your turn.",
     tg_turn_of: "{name} to play.",
     tg_choose_start: "Who starts? Choose before the first card.",
+    tg_other_chooses: "{name} chooses who starts (talk it over).",
     tg_starts: "{name} starts",
     tg_still: "At least {n} more card(s) this turn.",
     tg_may_end: "Minimum reached: play on or end the turn.",
@@ -112,7 +114,7 @@ export const strings = {
     tg_chat_label: "Message to the table (no numbers)",
     tg_chat_send: "Send",
     tg_chat_rule: "Giving a value is forbidden: no digits, no number words.",
-    tg_keys: "Keyboard: type a card's number, arrows to move, Enter to lay it (on its only pile, else choose the pile), Escape to cancel, F to end the turn.",
+    tg_keys: "Keyboard: type a card's number (anywhere on the page), arrows to move, Enter to lay it (on its only pile, else choose the pile), Escape to cancel, F to end the turn.",
     tg_over: "Game over",
     tg_reason_all_cards_played: "Total victory: all 98 cards are laid!",
     tg_reason_stuck: "Stuck: {name} could no longer lay the minimum.",
@@ -183,6 +185,7 @@ export function mount(root, context) {
     els.signalToggle.setAttribute("aria-expanded", on ? "true" : "false");
   };
   showSignals(window.matchMedia("(min-width: 600px)").matches);
+  els.signalToggle.hidden = Boolean(ctx.readOnly) || ctx.seat === null || ctx.seat === undefined;
   els.signalToggle.addEventListener("click", () => showSignals(!els.piles.classList.contains("show-signals")));
   els.piles.addEventListener("keydown", onPileKey);
   const board = h(
@@ -352,7 +355,7 @@ function renderStatus() {
   const v = view();
   let text;
   if (v.over) text = t("tg_over");
-  else if (!v.started) text = t("tg_choose_start");
+  else if (!v.started) text = myTurn() ? t("tg_choose_start") : t("tg_other_chooses", { name: seatName(v.current) });
   else if (myTurn()) text = t("tg_your_turn");
   else text = t("tg_turn_of", { name: seatName(v.current) });
   els.status.textContent = text;
@@ -829,6 +832,14 @@ function onGlobalKey(event) {
     renderHand();
     const b = els.hand.querySelector(`button.card[data-card="${card}"]`);
     if (b) b.focus();
+    return;
+  }
+  // A card's number typed anywhere on the page (outside a text field) reaches that card.
+  if (/^[0-9]$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey && !els.hand.contains(event.target)) {
+    if (els.hand.querySelector("button.card")) {
+      event.preventDefault();
+      typeDigit(event.key);
+    }
     return;
   }
   if ((event.key === "f" || event.key === "F") && !event.ctrlKey && !event.metaKey && !event.altKey) {
