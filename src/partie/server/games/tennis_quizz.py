@@ -80,6 +80,9 @@ def _parse_pros(value: Any) -> Any:
 
 class TennisQuizzAdapter(GameAdapter):
     hidden_options = frozenset({"deck_toml"})
+    #: Checked by ``parse_options`` below: a built-in deck id or an upload (never a
+    #: path), seat numbers, one of three modes.
+    text_options = frozenset({"deck", "pros", "mode"})
     option_text: ClassVar[dict[str, dict[str, Any]]] = {
         "players": {
             "label": {"fr": "Joueurs", "en": "Players"},
