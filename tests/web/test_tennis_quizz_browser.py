@@ -125,6 +125,11 @@ def test_classroom_projector_and_two_phones_play_a_set(
     with open(got.value.path(), encoding="utf-8-sig") as handle:
         text = handle.read()
     assert text.splitlines()[0].startswith("n°;set;") and len(text.splitlines()) == 25
+    # The shell's replay page mounts the same screen, read-only, on every step.
+    host.goto(f"{server.url}/replay/{code.replace('-', '')}")
+    expect(host.locator("#tq-score")).to_be_visible()
+    expect(host.locator("#tq-winner")).to_contain_text("Les Aigles")
+    expect(host.locator("button.tq-choice")).to_have_count(0)
     no_errors(host, ana, bob)
 
 

@@ -235,10 +235,20 @@ export function update(message) {
     els.message.textContent = "";
     showAnswer = false;
   }
-  msg = message;
+  msg = { ...message, view: openView(message.view) };
   pending = false;
   render();
   return false;
+}
+
+/** The replay's all-open step, `{seats: [view per seat], public}`: shown as the serving
+ * side sees it (the question with its answer), or as the scorer sees it. */
+function openView(v) {
+  if (!v || !v.public || !Array.isArray(v.seats)) return v;
+  const pub = v.public;
+  if (pub.mode === "teacher" || pub.mode === "referee") return v.seats[0] || pub;
+  if (pub.serving === null || pub.serving === undefined || !pub.teams) return pub;
+  return v.seats[pub.teams[pub.serving][0]] || pub;
 }
 
 // --- facts from the view --------------------------------------------------------------
@@ -248,7 +258,7 @@ function view() {
 }
 
 function mySeat() {
-  return ctx.seat === undefined ? null : ctx.seat;
+  return ctx.seat === undefined || ctx.readOnly ? null : ctx.seat;
 }
 
 function seatName(seat) {
