@@ -344,7 +344,7 @@ function scoreBoard() {
   return [table, call ? h("p", { class: "tq-call", id: "tq-call" }, call) : null];
 }
 
-function questionBox(q, { showRight }) {
+function questionBox(q, { showRight, listChoices = true }) {
   const head = h(
     "p",
     { class: "tq-qhead" },
@@ -353,7 +353,7 @@ function questionBox(q, { showRight }) {
     q.category ? ` · ${q.category}` : "",
   );
   const items = [head, h("p", { class: "tq-question", id: "tq-question" }, q.text)];
-  if (q.choices) {
+  if (q.choices && listChoices) {
     items.push(
       h(
         "ol",
@@ -409,7 +409,8 @@ function renderMatch() {
   } else if (v.phase === "answer" && v.question) {
     const q = v.question;
     const answering = me !== null && v.answerer === me;
-    parts.push(questionBox(q, { showRight: q.answer !== undefined }));
+    // The one who answers gets the choices as buttons, not twice.
+    parts.push(questionBox(q, { showRight: q.answer !== undefined, listChoices: !answering || q.open }));
     if (answering) {
       status = t("tq_your_answer");
       parts.push(q.open ? openAnswer() : choiceButtons(q));
