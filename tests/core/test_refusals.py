@@ -38,20 +38,61 @@ def _scan() -> tuple[dict[str, str], dict[str, list[str]], list[str]]:
                         and isinstance(item.value, ast.Constant)
                     ):
                         defaults[node.name] = item.value.value
+    # Helpers that forward a parameter as ``code=`` (``_refused(code, fr, en)``): their
+    # callers' literals are the codes raised.
+    forwarders: dict[str, int] = {}
+    for tree in trees.values():
+        for func in ast.walk(tree):
+            if not isinstance(func, ast.FunctionDef):
+                continue
+            params = [a.arg for a in func.args.args]
+            for node in ast.walk(func):
+                if not isinstance(node, ast.Call):
+                    continue
+                name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+                for k in node.keywords:
+                    if (
+                        name in defaults
+                        and k.arg == "code"
+                        and isinstance(k.value, ast.Name)
+                        and k.value.id in params
+                    ):
+                        forwarders[func.name] = params.index(k.value.id)
     raised: dict[str, list[str]] = {}
     bare: list[str] = []
     for path, tree in trees.items():
+        forwarding = {
+            id(k.value)
+            for func in ast.walk(tree)
+            if isinstance(func, ast.FunctionDef) and func.name in forwarders
+            for node in ast.walk(func)
+            if isinstance(node, ast.Call)
+            for k in node.keywords
+            if k.arg == "code" and isinstance(k.value, ast.Name)
+        }
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue
             name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            where = f"{path.relative_to(SRC)}:{node.lineno}"
+            if name in forwarders:
+                at = forwarders[name]
+                arg = node.args[at] if len(node.args) > at else None
+                for code in _constants(arg) if arg is not None else []:
+                    raised.setdefault(code, []).append(where)
+                continue
             if name not in defaults:
                 continue
-            where = f"{path.relative_to(SRC)}:{node.lineno}"
-            codes = [c for k in node.keywords if k.arg == "code" for c in _constants(k.value)]
+            codes = [
+                c
+                for k in node.keywords
+                if k.arg == "code" and id(k.value) not in forwarding
+                for c in _constants(k.value)
+            ]
             for code in codes:
                 raised.setdefault(code, []).append(where)
-            if not codes and name in FAMILIES:
+            forwarded = any(id(k.value) in forwarding for k in node.keywords)
+            if not codes and not forwarded and name in FAMILIES:
                 bare.append(f"{where} {name}")
     return defaults, raised, bare
 
@@ -78,7 +119,7 @@ def test_each_entry_is_one_line_in_both_languages() -> None:
     for code, entry in REFUSALS.items():
         assert entry.code == code
         assert entry.fr and entry.en and "\n" not in entry.fr + entry.en
-        assert entry.game in ("", "the-game", "tennis-quizz", "tennis-mots")
+        assert entry.game in ("", "the-game", "tennis-quizz", "tennis-mots", "web")
 
 
 def test_the_documented_table_is_current() -> None:

@@ -36,6 +36,7 @@ ALL = ""
 TG = "the-game"
 TQ = "tennis-quizz"
 TM = "tennis-mots"
+WEB = "web"
 
 REFUSALS: dict[str, Refusal] = _table(
     # The families: the default code of each error class.
@@ -115,6 +116,13 @@ REFUSALS: dict[str, Refusal] = _table(
     ("empty_answer", TQ, "réponse vide", "empty answer"),
     ("not_a_number", TQ, "tapez un nombre", "type a number"),
     ("yes_or_no", ALL, "répondez o ou n", "answer y or n"),
+    ("unknown_format", TQ, "format de paquet inconnu", "unknown deck format"),
+    ("nothing_to_undo", TQ, "aucun point à annuler", "no point to undo"),
+    ("unknown_point", TQ, "point au serveur ou au relanceur", "a point to server or receiver"),
+    ("too_many_points", TQ, "trop de points marqués", "too many points scored"),
+    ("bad_first_server", TQ, "premier serveur : côté 0 ou 1", "first server: side 0 or 1"),
+    ("not_a_scoring_action", TQ, "on marque un point ou on annule", "score a point or undo"),
+    ("unreadable_scoring_action", TQ, "action de marque illisible", "unreadable scoring action"),
     # Tennis de mots.
     ("bad_joker_notation", TM, "joker mal écrit ([*S], [#T]…)", "joker badly written"),
     ("unknown_sign", TM, "signe inconnu dans le mot", "unknown sign in the word"),
@@ -139,6 +147,31 @@ REFUSALS: dict[str, Refusal] = _table(
     ("not_a_word", TM, "aucun mot français ne commence ainsi", "no French word starts so"),
     ("bad_lexicon", TM, "lexique illisible", "unreadable lexicon"),
     ("bad_letters", TM, "lettres illisibles", "unreadable letters"),
+    # Web tables (partie serve).
+    ("refused", WEB, "demande refusée", "request refused"),
+    ("bad_message", WEB, "message illisible", "unreadable message"),
+    ("hello_first", WEB, "dites d'abord bonjour (hello)", "say hello first"),
+    ("unknown_table", WEB, "table inconnue", "unknown table"),
+    ("bad_token", WEB, "jeton de place refusé", "seat token refused"),
+    ("not_owner", WEB, "réservé au créateur de la table", "for the table's creator only"),
+    ("not_seated", WEB, "vous n'êtes pas assis à cette table", "you have no seat here"),
+    ("already_seated", WEB, "vous avez déjà une place", "you already have a seat"),
+    ("seat_taken", WEB, "cette place est prise", "this seat is taken"),
+    ("bad_seat", WEB, "place inconnue", "unknown seat"),
+    ("bad_seats", WEB, "places impossibles pour ce nombre de joueurs", "seats do not fit"),
+    ("seat_in_use", WEB, "une personne est assise à cette place", "a person sits there"),
+    ("seats_empty", WEB, "toutes les places doivent être prises", "every seat must be taken"),
+    ("not_started", WEB, "la partie n'a pas commencé", "the game has not started"),
+    ("game_not_over", WEB, "la partie n'est pas finie", "the game is not over"),
+    ("stale", WEB, "la table a changé entre-temps", "the table moved on meanwhile"),
+    ("not_supported", WEB, "ce jeu ne le permet pas", "this game does not offer it"),
+    ("control_character", WEB, "caractère de contrôle refusé", "control character refused"),
+    ("empty_text", WEB, "texte vide", "empty text"),
+    ("text_too_long", WEB, "texte trop long", "text too long"),
+    ("bot_no_move", WEB, "le bot n'a pas trouvé de coup", "the bot found no move"),
+    ("storage_error", WEB, "coup non enregistré : rien n'a changé", "move not stored: unchanged"),
+    ("server_error", WEB, "erreur du serveur : rien n'a changé", "server error: nothing changed"),
+    ("bad_db", WEB, "adresse de base de données refusée", "database address refused"),
 )
 
 
@@ -149,6 +182,7 @@ def markdown() -> str:
         "the-game": "The Game",
         "tennis-quizz": "Tennis Quizz",
         "tennis-mots": "Tennis de mots",
+        "web": "Web tables (partie serve)",
     }
     lines = [
         "# Refusal codes",

@@ -683,7 +683,7 @@ class Tables:
                         continue
                     try:
                         if action is None:
-                            raise PartieError("no move", "no move")
+                            raise PartieError("pas de coup", "no move", code="bot_no_move")
                         await self._apply(table, seat, action)
                     except PartieError as exc:
                         log.warning("table %s: bot %s refused (%s)", table.code, spec, exc.en)

@@ -23,6 +23,7 @@ from partie.games.tennis_quizz.decks import (
     too_small_for_play,
 )
 from partie.games.tennis_quizz.positions import from_position as score_position
+from partie.games.tennis_quizz.referee import Referee
 from partie.games.tennis_quizz.rules import (
     Ask,
     Asked,
@@ -37,6 +38,13 @@ from partie.games.tennis_quizz.rules import (
     action_from_json,
     parse_action,
     side_of,
+)
+from partie.games.tennis_quizz.scoring_table import (
+    MODES,
+    Point,
+    ScoringState,
+    Undo,
+    scoring_action_from_json,
 )
 
 
@@ -102,9 +110,23 @@ class TennisQuizz(Game):
         self, data: dict[str, Any] | None = None, *, trusted: bool = True
     ) -> TennisQuizzOptions:
         options = options_from_json(TennisQuizzOptions, data)
-        self.check_players(
-            options.players, fr_note=" (jusqu'à 3 par équipe)", en_note=" (up to 3 a side)"
-        )
+        if options.mode not in MODES:
+            raise BadOptions(
+                f"mode : match, referee ou teacher, pas {options.mode!r}",
+                f"mode: match, referee or teacher, not {options.mode!r}",
+            )
+        if options.mode != "match":
+            if options.players != 1 or options.pros or options.first_server not in (-1, 0, 1):
+                raise BadOptions(
+                    "en mode arbitre ou enseignant : une seule place (la table de marque), "
+                    "pas de pros, premier serveur -1, 0 ou 1",
+                    "in referee or teacher mode: one seat (the scorer), no pros, "
+                    "first server -1, 0 or 1",
+                )
+        else:
+            self.check_players(
+                options.players, fr_note=" (jusqu'à 3 par équipe)", en_note=" (up to 3 a side)"
+            )
         for seat in options.pros:
             if not isinstance(seat, int) or not 0 <= seat < options.players:
                 raise BadOptions(
@@ -141,7 +163,9 @@ class TennisQuizz(Game):
         """``sets 6-2; games 5 0; points 30 15; seed 4`` (see ``positions.py``)."""
         return score_position(self, text)
 
-    def setup(self, options: TennisQuizzOptions, seed: int) -> TennisQuizzState:
+    def setup(self, options: TennisQuizzOptions, seed: int) -> TennisQuizzState | ScoringState:
+        if options.mode == "referee":
+            return ScoringState(self, options, None, seed)
         if options.deck_text is not None:
             deck = deck_from_text(options.deck_text)
         else:
@@ -149,9 +173,13 @@ class TennisQuizz(Game):
         too_small = too_small_for_play(deck.id, len(deck.cards))
         if too_small is not None:  # the same words as ``deck check``'s warning
             raise BadOptions(*too_small)
+        if options.mode == "teacher":
+            return ScoringState(self, options, deck, seed)
         return TennisQuizzState(self, options, deck, seed)
 
-    def action_from_json(self, data: Any) -> QuizzAction:
+    def action_from_json(self, data: Any) -> QuizzAction | Point | Undo:
+        if isinstance(data, dict) and data.get("type") in ("point", "undo"):
+            return scoring_action_from_json(data)
         return action_from_json(data)
 
     def parse_action(self, view: dict[str, Any], text: str) -> QuizzAction:
@@ -171,6 +199,9 @@ class TennisQuizz(Game):
         asked or out of the card, choices D and -1, a reply from a beginner and a choice
         from a pro, a ruling with nothing to rule."""
         yield from state.legal_actions(seat)
+        if isinstance(state, ScoringState):
+            yield from (Point("server"), Point("receiver"), Point("net"), Undo(), Choose(0))
+            return
         n = state.options.players
         for s in (-1, 0, 1, n - 1, n):
             yield ChooseServer(s)
@@ -184,7 +215,21 @@ class TennisQuizz(Game):
         yield Rule(True)
         yield Rule(False)
 
+    def random_action(self, state: Any, seat: int, rng: random.Random) -> Any:
+        """Referee tables: an undo now and then, so random playouts still finish."""
+        if isinstance(state, ScoringState) and state.taps and rng.random() < 0.1:
+            return Undo()
+        if isinstance(state, ScoringState):
+            return Point(rng.choice(("server", "receiver")))
+        return super().random_action(state, seat, rng)
+
     def check_invariants(self, state: Any) -> None:
+        if isinstance(state, ScoringState):
+            # The score is a function of the taps: rebuilt from them, it is the same.
+            again = Referee.replay(state.rules, list(state.taps))
+            assert again.to_json() == state.referee.to_json(), "score differs from its taps"
+            assert len(state.taps) <= len(state.history)
+            return
         # Card conservation: every card is in exactly one place.
         places: list[int] = []
         for side in (0, 1):
@@ -211,7 +256,10 @@ class TennisQuizz(Game):
 
     def reshuffle_hidden(self, state: Any, seat: int | None, rng: random.Random) -> Any:
         """Redraw what ``seat`` cannot see: the order of every pile, and, for anyone
-        outside the serving team while a question waits, which shown choice is right."""
+        outside the serving team while a question waits, which shown choice is right.
+        Referee and teacher tables hide nothing their views could show."""
+        if isinstance(state, ScoringState):
+            return state.clone()
         other = state.clone()
         for side in (0, 1):
             rng.shuffle(other.piles[side])

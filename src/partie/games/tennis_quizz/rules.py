@@ -68,6 +68,11 @@ class TennisQuizzOptions:
     choose_answerer: bool = False
     overrule: bool = False
     sets_to_win: int = 2
+    mode: str = "match"
+    """``match`` (the app judges), ``referee`` (paper cards, the app keeps score) or
+    ``teacher`` (the app's deck, a teacher taps right or wrong): see ``scoring_table``."""
+    first_server: int = -1
+    """Referee and teacher modes: the side that serves first (-1: a seeded toss)."""
 
     @property
     def fmt(self) -> TennisFormat:
