@@ -31,21 +31,16 @@ from websockets.asyncio.client import connect
 
 from partie.games.the_game.bots import GreedyBot
 
+COMPILED_BOTS = ("heuristic", "best")
 
-def start_server(db: Path) -> tuple[subprocess.Popen[str], int]:
+
+def start_server(db: Path, warm: bool = True) -> tuple[subprocess.Popen[str], int]:
+    command = [sys.executable, "-m", "partie", "serve", "--port", "0"]
+    command += ["--db", f"sqlite:///{db}", "--bot-pause", "0"]
+    if not warm:
+        command.append("--no-warm")
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "partie",
-            "serve",
-            "--port",
-            "0",
-            "--db",
-            f"sqlite:///{db}",
-            "--bot-pause",
-            "0",
-        ],
+        command,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -60,13 +55,13 @@ def start_server(db: Path) -> tuple[subprocess.Popen[str], int]:
     return proc, int(found.group(1))
 
 
-def wait_ready(base: str, game: str = "the-game", timeout: float = 300) -> float:
-    """Seconds until the server answers and its compiled bots are ready."""
+def wait_ready(base: str, bots: bool = True, timeout: float = 300) -> float:
+    """Seconds until the server answers (and, with ``bots``, its compiled bots are ready)."""
     started = time.monotonic()
     while time.monotonic() - started < timeout:
         try:
             status = httpx.get(base + "/api/status", timeout=5).json()
-            if status["bots_ready"].get(game):
+            if not bots or status["bots_ready"].get("the-game"):
                 return time.monotonic() - started
         except httpx.HTTPError:
             pass
@@ -207,13 +202,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        proc, port = start_server(Path(folder) / "bench.sqlite3")
+        warm = args.bot.partition(":")[0] in COMPILED_BOTS
+        proc, port = start_server(Path(folder) / "bench.sqlite3", warm)
         base = f"http://127.0.0.1:{port}"
         try:
-            warm = wait_ready(base)
+            warm_seconds = wait_ready(base, warm)
             result = asyncio.run(drive(base, args, proc.pid))
             result["rss_mb"] = peak_rss_mb(proc.pid)
-            result["warm_seconds"] = round(warm, 1)
+            result["warm_seconds"] = round(warm_seconds, 1)
         finally:
             proc.send_signal(2)
             try:

@@ -3,10 +3,12 @@ network may set; the command's one-line errors."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -71,3 +73,26 @@ def test_serve_creates_its_database_in_the_user_data_folder(tmp_path):
     assert "http://localhost:" in line
     db = tmp_path / "data" / "partie" / "partie.sqlite3"
     assert str(db) in line and db.exists()
+
+
+def test_the_server_bench_runs_and_prints_its_figures():
+    """A smoke run (3 tables, greedy bots): the figures' keys and no error; no timing."""
+    bench = Path(__file__).parents[2] / "bench" / "server.py"
+    result = subprocess.run(
+        [sys.executable, str(bench), "--tables", "3", "--bot", "greedy"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    figures = json.loads(result.stdout)
+    assert list(figures)[:6] == [
+        "tables",
+        "p50_ms",
+        "p99_ms",
+        "errors",
+        "actions_per_second",
+        "rss_mb",
+    ]
+    assert figures["tables"] == 3 and figures["errors"] == 0 and figures["round_trips"] > 10
+    assert figures["rss_mb"] > 0

@@ -6,6 +6,7 @@ import json
 
 from serverkit import Page, new_table
 
+from partie.core.errors import PartieError
 from partie.server.codes import ALPHABET, normalize_code
 
 
@@ -36,6 +37,18 @@ def test_create_sit_start_and_play(client):
         page.send(type="act", version=msg["version"], action=legal[0])
         after = page.until("table", lambda m: m["version"] == msg["version"] + 1)
         assert after["last"]["action"] == legal[0]
+
+
+def engine_refusal(client, code: str, seat: int, data: dict) -> dict:
+    """What the engine itself says of ``data`` on a copy of the table's state, as the
+    ``refused`` message should carry it."""
+    table = client.app.state.tables.get(code)
+    state = table.state.clone()
+    try:
+        state.apply(seat, table.adapter.action_from_json(data))
+    except PartieError as exc:
+        return {"type": "refused", **exc.to_json(), "ref": "act"}
+    raise AssertionError(f"the engine accepts {data}")
 
 
 def _seated_game(client, players=2, bots=("greedy",), **options):
@@ -123,16 +136,13 @@ def test_stale_and_illegal_actions_change_nothing(client):
         # Ending the turn after one card in expert is against the rules: the engine's words.
         page.send(type="act", version=version + 1, action={"type": "end"})
         illegal = page.until("refused")
-        assert illegal["code"] == "illegal_action"
+        assert illegal == engine_refusal(client, code, 0, {"type": "end"})
         assert "3 cartes" in illegal["fr"] and "3 cards" in illegal["en"]
-        # A card the seat does not hold.
+        # A card the seat does not hold; an action that cannot be read.
         missing = next(c for c in range(2, 100) if c not in hand)
-        page.send(
-            type="act", version=version + 1, action={"type": "play", "card": missing, "pile": "a1"}
-        )
-        assert page.until("refused")["code"] == "illegal_action"
-        page.send(type="act", version=version + 1, action={"type": "fly"})
-        assert page.until("refused")["code"] == "invalid_action"
+        for action in ({"type": "play", "card": missing, "pile": "a1"}, {"type": "fly"}):
+            page.send(type="act", version=version + 1, action=action)
+            assert page.until("refused") == engine_refusal(client, code, 0, action)
         page.send(type="ping")
         page.until("pong")
         assert [m["type"] for m in page.got[seen:]] == ["refused"] * 4 + ["pong"]
@@ -160,6 +170,8 @@ def test_not_your_turn_is_the_engines_refusal(client):
         card = msg["view"]["hand"][0]
         bob.send(type="act", version=0, action={"type": "play", "card": card, "pile": "a1"})
         refused = bob.until("refused")
+        action = {"type": "play", "card": card, "pile": "a1"}
+        assert refused == engine_refusal(client, code, 1, action)
         assert refused["code"] == "not_your_turn"
 
 

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import click
 
+from partie.cli.common import lang
+
 
 def default_db() -> str:
     """A SQLite file in the user's data folder (created on first run)."""
@@ -19,7 +21,13 @@ def default_db() -> str:
 
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8000,
+    show_default=True,
+    help="Port to listen on (0: any free port, printed).",
+)
 @click.option("--db", default=None, help="Storage URL, e.g. sqlite:///path/partie.sqlite3.")
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in the browser.")
 @click.option(
@@ -51,7 +59,10 @@ def serve(
     real_port = sock.getsockname()[1]
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     address = f"http://{shown}:{real_port}/"
-    click.echo(f"partie: ouvrez / open {address}   (base : {url})", err=False)
+    if lang() == "en":
+        click.echo(f"partie: open {address} in a browser (database: {url})")
+    else:
+        click.echo(f"partie : ouvrez {address} dans un navigateur (base : {url})")
     if open_browser:
         threading.Timer(1.0, webbrowser.open, args=(address,)).start()
     server = uvicorn.Server(

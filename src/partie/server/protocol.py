@@ -36,16 +36,19 @@ def clean_text(text: str, *, limit: int, what: str) -> str:
                 kept.append(" ")
                 continue
             raise PartieError(
-                f"{what} : caractère de contrôle refusé", f"{what}: control character refused"
+                f"{what} : caractère de contrôle refusé",
+                f"{what}: control character refused",
+                code="control_character",
             )
         kept.append(ch)
     cleaned = " ".join("".join(kept).split())
     if not cleaned:
-        raise PartieError(f"{what} : vide", f"{what}: empty")
+        raise PartieError(f"{what} : vide", f"{what}: empty", code="empty_text")
     if len(cleaned) > limit:
         raise PartieError(
             f"{what} : trop long (au plus {limit} caractères)",
             f"{what}: too long (at most {limit} characters)",
+            code="text_too_long",
         )
     return cleaned
 

@@ -78,7 +78,7 @@ class Table:
         self.state: State | None = None
         self.last: tuple[int, Action] | None = None
         self.lock = asyncio.Lock()
-        self.bots: dict[int, Bot] = {}
+        self.bots: dict[int, tuple[str, Bot]] = {}  # seat → (spec, the bot playing it)
         self.bot_task: asyncio.Task[None] | None = None
         self.zombies: dict[int, str] = {}  # seat → "turn" | "away" | "left"
         self.turn_timer = Deadline()
@@ -666,11 +666,12 @@ class Tables:
                 spec = table.controller(seat)
                 if spec is None:
                     continue
-                bot = table.bots.get(seat)
-                if bot is None or getattr(bot, "_partie_spec", None) != spec:
+                known = table.bots.get(seat)
+                if known is None or known[0] != spec:
                     bot = table.adapter.make_bot(spec, derive_seed(table.seed, "bot", seat))
-                    bot._partie_spec = spec  # type: ignore[attr-defined]
-                    table.bots[seat] = bot
+                    table.bots[seat] = (spec, bot)
+                else:
+                    bot = known[1]
                 version = table.version
                 view = state.view(seat)
                 try:
@@ -685,7 +686,7 @@ class Tables:
                         continue
                     try:
                         if action is None:
-                            raise PartieError("no move", "no move")
+                            raise PartieError("pas de coup", "no move", code="bot_no_move")
                         await self._apply(table, seat, action)
                     except PartieError as exc:
                         log.warning("table %s: bot %s refused (%s)", table.code, spec, exc.en)

@@ -64,6 +64,18 @@ export class TableClient {
 
   async start() {
     replaceChildren(this.top, h("p", null, t("loading")));
+    // Back from sleep or a lost network: try at once rather than at the next retry.
+    const now = () => {
+      if (this.wasOffline && (!this.ws || this.ws.readyState === WebSocket.CLOSED)) {
+        clearTimeout(this.retryWait);
+        clearInterval(this.retryTimer);
+        this.connect();
+      }
+    };
+    window.addEventListener("online", now);
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") now();
+    });
     try {
       this.games = await api("/api/games");
     } catch (_) {
@@ -107,10 +119,17 @@ export class TableClient {
         this.wasOffline = false;
       }
       this.hello();
+      this.lastSeen = Date.now();
       clearInterval(this.pingTimer);
-      this.pingTimer = setInterval(() => this.send({ type: "ping" }), PING_MS);
+      this.pingTimer = setInterval(() => {
+        // A connection that went silent (a phone asleep, a network that changed) is
+        // closed here, so the reconnection starts instead of waiting on a dead socket.
+        if (Date.now() - this.lastSeen > 2 * PING_MS + 5000) ws.close();
+        else this.send({ type: "ping" });
+      }, PING_MS);
     });
     ws.addEventListener("message", (event) => {
+      this.lastSeen = Date.now();
       let msg;
       try {
         msg = JSON.parse(event.data);
@@ -148,7 +167,8 @@ export class TableClient {
       if (left > 0) setBanner(t("offline", { s: left }));
       else setBanner(t("offline_now"));
     }, 1000);
-    setTimeout(() => {
+    clearTimeout(this.retryWait);
+    this.retryWait = setTimeout(() => {
       clearInterval(this.retryTimer);
       this.connect();
     }, wait);

@@ -177,6 +177,7 @@ export function mount(root, context) {
     end: h("section", { class: "tg-end card", id: "tg-end", hidden: true, "aria-live": "polite" }),
     chat: h("section", { class: "tg-chat", id: "tg-chat", "aria-label": t("tg_chat") }),
   };
+  els.handBox = h("div", { class: "tg-hand-box" }, els.handTitle, els.hand, ctx.readOnly ? null : els.legend);
   els.hand.addEventListener("keydown", onHandKey);
   // Signal buttons fold away on a phone so the hand stays on screen; the signals set
   // are always shown on the piles.
@@ -196,7 +197,7 @@ export function mount(root, context) {
     els.start,
     els.piles,
     els.message,
-    h("div", { class: "tg-hand-box" }, els.handTitle, els.hand, ctx.readOnly ? null : els.legend),
+    els.handBox,
     els.turn,
     ctx.readOnly ? null : els.chat,
     ctx.readOnly ? null : els.keys,
@@ -534,6 +535,8 @@ function renderHand() {
   const hadFocus = active && els.hand.contains(active);
   const focusIndex = hadFocus ? Number(active.dataset.index) : -1;
   const focusCard = hadFocus ? Number(active.dataset.card) : null;
+  // A spectator has no hand; once the game is over every hand is in the end panel.
+  els.handBox.hidden = !hand && v.over && !ctx.readOnly;
   if (!hand) {
     els.handTitle.textContent = ctx.readOnly ? t("tg_replay") : t("tg_spectating");
     replaceChildren(els.hand, h("p", { class: "muted" }, ctx.readOnly ? t("tg_replay_open") : t("tg_no_hand")));
