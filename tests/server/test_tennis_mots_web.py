@@ -14,7 +14,8 @@ from serverkit import Page, new_table
 from partie.core import IllegalAction
 from partie.core.record import Record
 from partie.core.record import replay as replay_record
-from partie.games.tennis_mots.bots import SimpleBot, bot_from_spec, load_lexicon
+from partie.games.tennis_mots.bot_specs import bot_from_spec
+from partie.games.tennis_mots.bots import SimpleBot, load_lexicon
 from partie.games.tennis_mots.game import GAME
 from partie.games.tennis_mots.movegen import hints as engine_hints
 from partie.games.tennis_mots.rules import Net, Shot
@@ -387,7 +388,7 @@ def test_an_illegal_word_is_refused_with_the_engines_reason_and_nothing_changes(
         assert preview["fr"] == f"{word} : aucun mot français ne commence ainsi"
         page.send(type="act", version=0, action=action)
         refused = page.until("refused")
-        assert refused["code"] == "illegal_action" and refused["ref"] == "act"
+        assert refused["code"] == preview["code"] == "not_a_word" and refused["ref"] == "act"
         assert (refused["fr"], refused["en"]) == (preview["fr"], preview["en"])
         page.hello(code, owner)  # a fresh look at the table
         again = page.got[-1]
