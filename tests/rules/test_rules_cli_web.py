@@ -13,7 +13,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from partie.cli import cli
-from partie.rules.web import router
+from partie.rules.web import PREFIX, router
 
 
 def partie(*args: str) -> subprocess.CompletedProcess[str]:
@@ -69,7 +69,7 @@ def test_too_long_a_question_is_one_line_exit_2() -> None:
 @pytest.fixture(scope="module")
 def client() -> TestClient:
     app = FastAPI()
-    app.include_router(router)
+    app.include_router(router, prefix=PREFIX)
     return TestClient(app)
 
 

@@ -2,20 +2,23 @@
 
 ``GET /api/rules/{game}?lang=fr`` → ``{"game", "title", "sections": [{"id", "title",
 "text"}]}`` (Markdown text); ``GET /api/rules/{game}/ask?q=...&lang=fr`` → the object
-``partie rules GAME "q" --json`` prints. The app mounts ``router``; nothing here knows
-the server.
+``partie rules GAME "q" --json`` prints. The web app mounts ``rules_app()`` at
+``PREFIX``; nothing here knows the server.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Query
+from fastapi import APIRouter, FastAPI, HTTPException, Query
+from fastapi.requests import Request
+from fastapi.responses import JSONResponse
 
 from partie.rules.answerer import MAX_QUESTION, ask
 from partie.rules.document import GAMES, LANGS, load_rules
 
-router = APIRouter(prefix="/api/rules", tags=["rules"])
+PREFIX = "/api/rules"
+router = APIRouter(tags=["rules"])
 
 
 def _check(game: str, lang: str | None) -> None:
@@ -48,3 +51,22 @@ def ask_rules(
     """The passages that answer ``q``, best first, or ``answers: []`` and the closest."""
     _check(game, lang)
     return ask(game, q, lang).to_json()
+
+
+def rules_app() -> FastAPI:
+    """The two routes as an app of their own, to mount at ``PREFIX``; a refusal is the
+    same ``{code, fr, en}`` object as every other refusal of the web app."""
+    app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
+    app.include_router(router)
+
+    async def refused(request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, HTTPException)
+        detail = (
+            exc.detail
+            if isinstance(exc.detail, dict)
+            else {"code": "bad_input", "fr": str(exc.detail), "en": str(exc.detail)}
+        )
+        return JSONResponse(detail, status_code=exc.status_code)
+
+    app.add_exception_handler(HTTPException, refused)
+    return app

@@ -24,6 +24,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from partie.core.errors import PartieError
 from partie.core.inputs import MESSAGE_LIMITS, BadInput, parse_json, validate
+from partie.rules.web import PREFIX as RULES_PREFIX
+from partie.rules.web import rules_app
 from partie.server import protocol as p
 from partie.server.bots import BotRunner
 from partie.server.codes import show_code
@@ -195,6 +197,7 @@ def create_app(config: ServerConfig) -> Starlette:
         extra = adapter.routes()
         if extra:
             routes.append(Mount(f"/api/games/{adapter.id}", routes=extra))
+    routes.append(Mount(RULES_PREFIX, app=rules_app()))
     routes.append(Mount("/static", StaticFiles(directory=STATIC), name="static"))
     app = Starlette(routes=routes, lifespan=lifespan)
     return app

@@ -12,7 +12,7 @@ from __future__ import annotations
 import unicodedata
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import AfterValidator, Field
+from pydantic import AfterValidator, Field, model_validator
 
 from partie.core.errors import PartieError
 from partie.core.inputs import MESSAGE_LIMITS, BadInput, Seat, Strict, parse_json, validate
@@ -101,9 +101,18 @@ class Leave(Strict):
 
 
 class Act(Strict):
+    """A move, as the action's JSON or as text the game's ``parse_action`` reads."""
+
     type: Literal["act"]
     version: Annotated[int, Field(ge=0)]
-    action: Any
+    action: Any = None
+    text: Annotated[str, Field(min_length=1, max_length=200)] | None = None
+
+    @model_validator(mode="after")
+    def _one_of_action_or_text(self) -> Act:
+        if (self.action is None) == (self.text is None):
+            raise ValueError("action or text, one of them")
+        return self
 
 
 class Preview(Strict):

@@ -517,7 +517,11 @@ class Tables:
             _need_playing(table)
             if msg.version != table.version:
                 raise _stale(table)
-            action = table.adapter.action_from_json(msg.action)
+            if msg.text is not None:
+                assert table.state is not None
+                action = table.adapter.parse_action(table.state, seat, msg.text)
+            else:
+                action = table.adapter.action_from_json(msg.action)
             table.zombies.pop(seat, None)
             await self._apply(table, seat, action)
         self._after_change(table)
