@@ -44,14 +44,23 @@ def _jump(card: int, top: int, pile: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def _partner_left(hand: np.ndarray, n: int, used: np.ndarray, i: int) -> int:
-    """Pairs ten apart that laying ``hand[i]`` breaks: partners still held, unused."""
-    broken = 0
-    c = hand[i]
-    for k in range(n):
-        if k != i and not used[k] and (hand[k] == c + 10 or hand[k] == c - 10):
-            broken += 1
-    return broken
+def _popcount(x: int) -> int:
+    c = 0
+    while x:
+        x &= x - 1
+        c += 1
+    return c
+
+
+@njit(cache=True, inline="always")
+def _broken(partners: np.ndarray, chosen: int, n: int) -> int:
+    """Pairs ten apart of the hand that the set ``chosen`` (a bit per hand index)
+    splits: a chosen card whose partner stays in hand."""
+    b = 0
+    for i in range(n):
+        if chosen >> i & 1:
+            b += _popcount(partners[i] & ~chosen)
+    return b
 
 
 # minjump ----------------------------------------------------------------------------
@@ -68,115 +77,101 @@ def minjump_turn(
     out_p: np.ndarray,
 ) -> int:
     """The whole turn of ``minjump``: ``need`` plays (at most 3) with the smallest total
-    jump, ties going to the plan that splits the fewest pairs ten apart of the hand, then
-    extra plays while the smallest jump left is at most ``limit``. Returns the number of
-    plays written to ``out_c``/``out_p`` (0 when ``need`` plays do not exist). ``hand``
-    (sorted) and ``tops`` are left as they were."""
-    used = np.zeros(n, np.bool_)
+    jump, ties going to the plan that splits the fewest pairs ten apart of the hand (then
+    to the first found, hand order then pile order), then extra plays while the smallest
+    jump left is at most ``limit`` (ties: fewest pairs split, then the first found).
+    Returns the number of plays written to ``out_c``/``out_p`` (0 when ``need`` plays do
+    not exist). ``hand`` (sorted) and ``tops`` are left as they were."""
+    if need > n or need > 3:
+        return 0
+    partners = np.zeros(n, np.int64)
+    for i in range(n):
+        for k in range(n):
+            if hand[k] == hand[i] + 10 or hand[k] == hand[i] - 10:
+                partners[i] |= 1 << k
     t = tops.copy()
     best_cost = BIG
     best_broken = BIG
-    bi = np.full(3, -1, np.int64)
-    bp = np.full(3, -1, np.int64)
-    if need > n or need > 3:
-        return 0
-    if need >= 1:
-        for i in range(n):
-            for p in range(4):
-                ji = _jump(hand[i], t[p], p)
-                if ji == BIG:
+    i0 = i1 = i2 = -1
+    p0 = p1 = p2 = -1
+    for i in range(n if need >= 1 else 0):
+        for p in range(4):
+            ji = _jump(hand[i], t[p], p)
+            if ji == BIG:
+                continue
+            if need == 1:
+                if ji <= best_cost:
+                    br = _broken(partners, 1 << i, n)
+                    if ji < best_cost or br < best_broken:
+                        best_cost, best_broken, i0, p0 = ji, br, i, p
+                continue
+            old_p = t[p]
+            t[p] = hand[i]
+            for j in range(n):
+                if j == i:
                     continue
-                if need == 1:
-                    used[i] = True
-                    br = _partner_left(hand, n, used, i)
-                    used[i] = False
-                    if ji < best_cost or (ji == best_cost and br < best_broken):
-                        best_cost, best_broken = ji, br
-                        bi[0], bp[0] = i, p
-                    continue
-                old_p = t[p]
-                t[p] = hand[i]
-                for j in range(n):
-                    if j == i:
+                for q in range(4):
+                    jj = _jump(hand[j], t[q], q)
+                    if jj == BIG:
                         continue
-                    for q in range(4):
-                        jj = _jump(hand[j], t[q], q)
-                        if jj == BIG:
-                            continue
-                        if need == 2:
-                            used[i] = True
-                            used[j] = True
-                            br = _partner_left(hand, n, used, i)
-                            br += _partner_left(hand, n, used, j)
-                            used[i] = False
-                            used[j] = False
-                            c2 = ji + jj
-                            if c2 < best_cost or (c2 == best_cost and br < best_broken):
+                    if need == 2:
+                        c2 = ji + jj
+                        if c2 <= best_cost:
+                            br = _broken(partners, (1 << i) | (1 << j), n)
+                            if c2 < best_cost or br < best_broken:
                                 best_cost, best_broken = c2, br
-                                bi[0], bp[0], bi[1], bp[1] = i, p, j, q
+                                i0, p0, i1, p1 = i, p, j, q
+                        continue
+                    old_q = t[q]
+                    t[q] = hand[j]
+                    for k in range(n):
+                        if k in (i, j):
                             continue
-                        old_q = t[q]
-                        t[q] = hand[j]
-                        for k in range(n):
-                            if k in (i, j):
+                        for r in range(4):
+                            jk = _jump(hand[k], t[r], r)
+                            if jk == BIG:
                                 continue
-                            for r in range(4):
-                                jk = _jump(hand[k], t[r], r)
-                                if jk == BIG:
-                                    continue
-                                c3 = ji + jj + jk
-                                if c3 > best_cost:
-                                    continue
-                                used[i] = True
-                                used[j] = True
-                                used[k] = True
-                                br = _partner_left(hand, n, used, i)
-                                br += _partner_left(hand, n, used, j)
-                                br += _partner_left(hand, n, used, k)
-                                used[i] = False
-                                used[j] = False
-                                used[k] = False
+                            c3 = ji + jj + jk
+                            if c3 <= best_cost:
+                                br = _broken(partners, (1 << i) | (1 << j) | (1 << k), n)
                                 if c3 < best_cost or br < best_broken:
                                     best_cost, best_broken = c3, br
-                                    bi[0], bp[0], bi[1], bp[1] = i, p, j, q
-                                    bi[2], bp[2] = k, r
-                        t[q] = old_q
-                t[p] = old_p
-        if best_cost == BIG:
-            return 0
+                                    i0, p0, i1, p1, i2, p2 = i, p, j, q, k, r
+                    t[q] = old_q
+            t[p] = old_p
+    if need >= 1 and best_cost == BIG:
+        return 0
+    used = 0
     length = 0
     for s in range(need):
-        used[bi[s]] = True
-        out_c[length] = hand[bi[s]]
-        out_p[length] = bp[s]
-        t[bp[s]] = hand[bi[s]]
+        i, p = (i0, p0) if s == 0 else ((i1, p1) if s == 1 else (i2, p2))
+        used |= 1 << i
+        out_c[length] = hand[i]
+        out_p[length] = p
+        t[p] = hand[i]
         length += 1
-    left = n - need
-    while left > 0:
+    while length < n:
         best_j = BIG
         best_b = BIG
         ci = -1
         cp = -1
         for i in range(n):
-            if used[i]:
+            if used >> i & 1:
                 continue
             for p in range(4):
                 j = _jump(hand[i], t[p], p)
                 if j > best_j or j == BIG:
                     continue
-                used[i] = True
-                br = _partner_left(hand, n, used, i)
-                used[i] = False
+                br = _popcount(partners[i] & ~(used | (1 << i)))
                 if j < best_j or br < best_b:
                     best_j, best_b, ci, cp = j, br, i, p
         if ci < 0 or best_j > limit:
             break
-        used[ci] = True
+        used |= 1 << ci
         out_c[length] = hand[ci]
         out_p[length] = cp
         t[cp] = hand[ci]
         length += 1
-        left -= 1
     return length
 
 
