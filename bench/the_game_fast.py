@@ -42,7 +42,7 @@ from partie.games.the_game.fast import fast_simulate
 BEST_MINJUMP = {1: "0,5", 2: "3,8", 3: "2,5", 4: "2,5", 5: "1,5"}
 """``minjump``'s best (R, E) per player count by win rate: a grid R 0..8, E in
 0,1,2,3,5,8,12,20,40 over 2,000 deals per count (seeds ``derive_seed(555, players, i)``),
-ties broken by the mean cards left."""
+ties broken by the order of the sort (the higher mean cards left first)."""
 
 
 def paired(a: list[float], b: list[float]) -> dict[str, float]:
