@@ -3,6 +3,7 @@ moves, same scores, on shuffled deals, fixed deals and every variant."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -12,6 +13,7 @@ from partie.core.errors import BadOptions
 from partie.core.rng import derive_seed
 from partie.games.the_game.bots import MinJumpBot
 from partie.games.the_game.fast import fast_simulate, record_game, supports
+from partie.sim.runner import SimulationSpec, run_chunk
 
 GAME = get_game("the-game")
 BOTS = ["random", "greedy", "minjump", "minjump:3,9", "minjump:0,0"]
@@ -104,3 +106,32 @@ def test_minjump_settings() -> None:
     assert not supports(options, ["minjump:2,5", "minjump:2,4"])
     assert not supports(options, ["greedy", "heuristic"])
     assert not supports(options, "mc")
+
+
+@pytest.mark.parametrize("bot", ["heuristic", "random", "greedy", "minjump:2,5"])
+def test_simulator_plays_fixed_deals_fast_and_as_the_engine(bot: str) -> None:
+    """``partie simulate --deals`` (and so ``--compare``, ``--per-deal``) takes the fast
+    path for every cheap bot, with the engine's outcomes."""
+    rng = random.Random(9)
+    deals = []
+    for _ in range(30):
+        order = list(range(2, 100))
+        rng.shuffle(order)
+        deals.append(tuple(order))
+    spec = SimulationSpec(
+        game="the-game",
+        options={"players": 3, "expert": True},
+        bots=(bot,) * 3,
+        games=30,
+        seed=4,
+        deals=tuple(deals),
+    )
+    options = GAME.parse_options(spec.options)
+    assert GAME.fast_results(options, spec.bots, [1, 2], deals=deals[:2]) is not None
+    chunk = {i: deals[i] for i in range(30)}
+    fast = run_chunk(dataclasses.replace(spec, deals=None), range(30), chunk)
+    engine = run_chunk(
+        dataclasses.replace(spec, deals=None, keep_records=True), range(30), chunk
+    )  # records force the engine
+    key = lambda o: (o.index, o.seed, o.winners, o.scores, o.reason, o.details, o.actions)  # noqa: E731
+    assert [key(o) for o in fast] == [key(o) for o in engine]
