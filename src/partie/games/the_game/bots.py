@@ -145,6 +145,7 @@ class MinJumpBot(Bot):
                 limit,
                 cards,
                 piles,
+                np.zeros(32, np.int64),
             )
             self._plan = [Play(int(cards[k]), int(piles[k])) for k in range(n)]
         if not self._plan:

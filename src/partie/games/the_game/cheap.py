@@ -75,21 +75,26 @@ def minjump_turn(
     limit: int,
     out_c: np.ndarray,
     out_p: np.ndarray,
+    ws: np.ndarray,
 ) -> int:
     """The whole turn of ``minjump``: ``need`` plays (at most 3) with the smallest total
     jump, ties going to the plan that splits the fewest pairs ten apart of the hand (then
     to the first found, hand order then pile order), then extra plays while the smallest
     jump left is at most ``limit`` (ties: fewest pairs split, then the first found).
     Returns the number of plays written to ``out_c``/``out_p`` (0 when ``need`` plays do
-    not exist). ``hand`` (sorted) and ``tops`` are left as they were."""
+    not exist). ``hand`` (sorted) and ``tops`` are left as they were; ``ws`` (at least
+    ``n + 4`` integers) is scratch space, so that a game allocates nothing per turn."""
     if need > n or need > 3:
         return 0
-    partners = np.zeros(n, np.int64)
+    partners = ws[:n]
     for i in range(n):
+        partners[i] = 0
         for k in range(n):
             if hand[k] == hand[i] + 10 or hand[k] == hand[i] - 10:
                 partners[i] |= 1 << k
-    t = tops.copy()
+    t = ws[n : n + 4]
+    for p in range(4):
+        t[p] = tops[p]
     best_cost = BIG
     best_broken = BIG
     i0 = i1 = i2 = -1
@@ -104,6 +109,8 @@ def minjump_turn(
                     br = _broken(partners, 1 << i, n)
                     if ji < best_cost or br < best_broken:
                         best_cost, best_broken, i0, p0 = ji, br, i, p
+                continue
+            if ji - 10 * (need - 1) > best_cost:  # no later play jumps less than -10
                 continue
             old_p = t[p]
             t[p] = hand[i]
@@ -121,6 +128,8 @@ def minjump_turn(
                             if c2 < best_cost or br < best_broken:
                                 best_cost, best_broken = c2, br
                                 i0, p0, i1, p1 = i, p, j, q
+                        continue
+                    if ji + jj - 10 > best_cost:
                         continue
                     old_q = t[q]
                     t[q] = hand[j]
@@ -357,6 +366,7 @@ def _play_cheap(
     tops = np.array([1, 1, 100, 100], np.int64)
     plan_c = np.zeros(16, np.int64)
     plan_p = np.zeros(16, np.int64)
+    scratch = np.zeros(32, np.int64)
     for s in range(players):
         for k in range(hand_size):
             hands[s, k] = order[s * hand_size + k]
@@ -375,12 +385,16 @@ def _play_cheap(
             return 0, actions, min(actions, cap)
         need = base_min if draw_left > 0 else 1
         hand = hands[current]
-        if not _can_reach(hand, sizes[current], tops, need):
-            return total, actions, min(actions, cap)
         length = 0
         if kind == KIND_MINJUMP:
+            # minjump tries every legal sequence of ``need`` cards: no plan, no sequence
             limit = r_full if draw_left > 0 else e_empty
-            length = minjump_turn(hand, sizes[current], tops, need, limit, plan_c, plan_p)
+            n = sizes[current]
+            length = minjump_turn(hand, n, tops, need, limit, plan_c, plan_p, scratch)
+            if length == 0:
+                return total, actions, min(actions, cap)
+        elif not _can_reach(hand, sizes[current], tops, need):
+            return total, actions, min(actions, cap)
         played = 0
         while True:
             if kind == KIND_MINJUMP:
