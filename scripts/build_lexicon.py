@@ -12,6 +12,10 @@ FORBIDDENWORD included) to get every inflected form, folds the forms to A-Z like
 game does (``partie.games.tennis_mots.lexicon.fold_entry``), and writes the compact
 tables to ``src/partie/games/tennis_mots/data/lexicon-fr.bin``.
 
+Entries that are no words a player may lay are left out by the dictionary's own marks
+(:func:`left_out`): unit symbols and abbreviations (``KEEPCASE``), prefixes, proper
+nouns, elided stumps; ``docs/lexicon.md`` lists what went.
+
 Rerun (as root on Debian or Ubuntu, from the repository root)::
 
     apt-get update && apt-get install -y hunspell-fr-comprehensive
@@ -19,7 +23,8 @@ Rerun (as root on Debian or Ubuntu, from the repository root)::
 
 Options: ``--dic``/``--aff`` to read other Hunspell files, ``--words FILE`` to also
 write the folded word list (one per line), ``--from-words FILE`` to skip the expansion
-and rebuild the tables from such a list, ``--out`` for another output file.
+and rebuild the tables from such a list, ``--removed FILE`` to write the folded words
+the filter took out, ``--out`` for another output file.
 """
 
 from __future__ import annotations
@@ -38,8 +43,21 @@ from partie.games.tennis_mots.lexicon import fold_entry, write_data
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "src/partie/games/tennis_mots/data/lexicon-fr.bin"
 DEBIAN_PACKAGE = "hunspell-fr-comprehensive"
-MUST_HAVE = ("ATTELLERAIENT", "ATTELEE", "ATTELEES", "JEU", "SMASH")
-MUST_NOT_HAVE = ("JEUZ",)
+MUST_HAVE = ("ATTELLERAIENT", "ATTELEE", "ATTELEES", "JEU", "SMASH", "ZUT", "BOF", "PIZZAS", "BAR")
+MUST_NOT_HAVE = ("JEUZ", "HTTP", "WWW", "MCD", "VG", "ZZZZ", "KKAT", "KG", "KM", "HZ", "LORSQU")
+
+LEFT_OUT_PARTS = {
+    "npr": "nom propre",
+    "patr": "nom propre",
+    "pfx": "préfixe",
+    "sfx": "suffixe",
+    "err": "forme fautive",
+}
+"""Parts of speech (``po:`` tags) that are not words a player may lay, and why."""
+
+UNTAGGED_ABBREVIATIONS = frozenset({"cf", "etc", "vs", "av"})
+"""Abbreviations the dictionary files as ordinary entries (``po:loc.verb``, ``po:prep``),
+with no tag or flag to tell them apart: named here, the only words left out by name."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +87,7 @@ class Affixes:
     classes: dict[str, Affix]
     need_affix: str | None
     forbidden: str | None
+    keep_case: str | None = None
 
     def split_flags(self, text: str) -> frozenset[str]:
         """Flags of an entry or a rule, read according to the FLAG setting."""
@@ -105,6 +124,8 @@ def read_aff(path: Path) -> Affixes:
             affixes.need_affix = fields[1]
         elif head == "FORBIDDENWORD":
             affixes.forbidden = fields[1]
+        elif head == "KEEPCASE":
+            affixes.keep_case = fields[1]
         elif head in ("PFX", "SFX"):
             flag = fields[1]
             if flag not in pending:
@@ -130,14 +151,51 @@ def read_aff(path: Path) -> Affixes:
     return affixes
 
 
-def read_dic(path: Path, affixes: Affixes) -> Iterator[tuple[str, frozenset[str]]]:
+@dataclass(frozen=True)
+class Entry:
+    """One line of the .dic file: the stem, its affix flags, its morphological tags."""
+
+    word: str
+    flags: frozenset[str]
+    tags: tuple[str, ...]  # e.g. ("po:nom", "is:mas")
+
+
+def read_entries(path: Path, affixes: Affixes) -> Iterator[Entry]:
     lines = path.read_text(encoding="utf-8").splitlines()
     for line in lines[1:]:
-        entry = line.split("\t")[0].split(" ")[0] if line else ""
-        if not entry:
+        fields = line.split()
+        if not fields:
             continue
-        word, _, flags = entry.partition("/")
-        yield word, affixes.split_flags(flags)
+        word, _, flags = fields[0].partition("/")
+        yield Entry(word, affixes.split_flags(flags), tuple(fields[1:]))
+
+
+def read_dic(path: Path, affixes: Affixes) -> Iterator[tuple[str, frozenset[str]]]:
+    for entry in read_entries(path, affixes):
+        yield entry.word, entry.flags
+
+
+def left_out(entry: Entry, affixes: Affixes) -> str | None:
+    """Why a dictionary entry (and every form made from it) is not a playable word.
+
+    The rule is the French Scrabble federation's idea of a word: no abbreviations,
+    acronyms, symbols or proper nouns. The dictionary's own marks say which entries
+    those are: ``KEEPCASE`` (its unit symbols and abbreviations, whose case matters:
+    ``kg``, ``vg``, ``ha``; the SI prefixes attach only to them), the parts of speech
+    in :data:`LEFT_OUT_PARTS`, and interjections that are one letter drawn out
+    (``zzzz``, ``mmm``: a sound, not a word). ``None`` when the entry stays.
+    """
+    if affixes.keep_case is not None and affixes.keep_case in entry.flags:
+        return "symbole ou abréviation"
+    parts = {tag[3:] for tag in entry.tags if tag.startswith("po:")}
+    for part in sorted(parts):
+        if part in LEFT_OUT_PARTS:
+            return LEFT_OUT_PARTS[part]
+    if "interj" in parts and len(entry.word) > 1 and len(set(entry.word)) == 1:
+        return "son"
+    if entry.word in UNTAGGED_ABBREVIATIONS:
+        return "abréviation"
+    return None
 
 
 def _apply(affix: Affix, rule: Rule, word: str) -> str | None:
@@ -201,18 +259,32 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="skip the expansion: read a folded list written earlier by --words",
     )
+    parser.add_argument(
+        "--removed", type=Path, default=None, help="also write the folded forms the filter removed"
+    )
     args = parser.parse_args(argv)
 
-    stems, raw = 0, set()
+    stems, raw, dropped = 0, set(), set()
+    reasons: dict[str, int] = {}
     if args.from_words:
         listed = args.from_words.read_text(encoding="ascii").split()
         folded = {w for entry in listed if (w := fold_entry(entry, keep_capitals=True))}
     else:
         affixes = read_aff(args.aff)
-        for word, flags in read_dic(args.dic, affixes):
+        for entry in read_entries(args.dic, affixes):
             stems += 1
-            expand(word, flags, affixes, raw)
+            reason = left_out(entry, affixes)
+            if reason is None:
+                expand(entry.word, entry.flags, affixes, raw)
+            else:
+                reasons[reason] = reasons.get(reason, 0) + 1
+                expand(entry.word, entry.flags, affixes, dropped)
         folded = {w for entry in raw if (w := fold_entry(entry))}
+        removed = {w for entry in dropped if (w := fold_entry(entry))} - folded
+        print(f"left out {sum(reasons.values())} entries: {reasons}", file=sys.stderr)
+        print(f"{len(removed)} folded forms removed by the filter", file=sys.stderr)
+        if args.removed:
+            args.removed.write_text("".join(w + "\n" for w in sorted(removed)), encoding="ascii")
     missing = [w for w in MUST_HAVE if w not in folded]
     extra = [w for w in MUST_NOT_HAVE if w in folded]
     if missing or extra:

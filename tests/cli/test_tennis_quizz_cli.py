@@ -157,3 +157,22 @@ def test_play_two_people_tactique_and_pros(tmp_path: Path, deck_file: Path) -> N
     assert run.returncode == 0, run.stderr
     assert "Game, set and match" in run.stdout and "Which question do you ask?" in run.stdout
     assert partie("replay", str(record), "-q").returncode == 0
+
+
+def test_deck_check_of_one_card_says_play_refuses_it_with_plurals(tmp_path: Path) -> None:
+    path = tmp_path / "one.toml"
+    path.write_text(deck_toml(1, "one"), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(SRC), "PARTIE_LANG": "fr"}
+    run = subprocess.run(
+        [sys.executable, "-m", "partie", "deck", "check", str(path)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "attention" in run.stdout and "il en faut au moins 4 pour jouer" in run.stdout
+    assert f"{path}: 1 carte, 7 questions: paquet valide" in run.stdout
+    english = partie("deck", "check", str(path))
+    assert f"{path}: 1 card, 7 questions: valid deck" in english.stdout
+    assert "at least 4 are needed to play" in english.stdout

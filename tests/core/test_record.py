@@ -53,5 +53,5 @@ def test_unreadable_records(text: str) -> None:
 
 
 def test_missing_file(tmp_path: Path) -> None:
-    with pytest.raises(BadRecord, match="impossible de lire"):
+    with pytest.raises(BadRecord, match="introuvable"):
         Record.read(tmp_path / "nope.json")

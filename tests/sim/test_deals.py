@@ -76,7 +76,9 @@ class CoinGame(Game):
     min_players = 1
     max_players = 1
 
-    def parse_options(self, data: dict[str, Any] | None = None) -> CoinOptions:
+    def parse_options(
+        self, data: dict[str, Any] | None = None, *, trusted: bool = True
+    ) -> CoinOptions:
         return CoinOptions(**(data or {}))
 
     def setup(self, options: Any, seed: int) -> Any:

@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 
 import click
 
-from partie.cli.common import lang
+from partie.cli.common import lang, text_arg
 from partie.core.errors import PartieError
+from partie.core.files import check_output, write_atomic
 
 if TYPE_CHECKING:
     from partie.games.tennis_quizz.decks import Question
@@ -28,7 +29,7 @@ def deck() -> None:
 @click.pass_context
 def check(ctx: click.Context, spec: str, as_json: bool) -> None:
     """Validate a deck; every error names the file, card, question and field (exit 2)."""
-    from partie.games.tennis_quizz.decks import check_file
+    from partie.games.tennis_quizz.decks import check_file, plural
 
     report = check_file(spec)
     if as_json:
@@ -45,12 +46,15 @@ def check(ctx: click.Context, spec: str, as_json: bool) -> None:
             ("paquet valide" if language == "fr" else "valid deck")
             if report.ok
             else (
-                f"{len(report.errors)} erreur(s)"
+                plural(len(report.errors), "erreur", "erreurs")
                 if language == "fr"
-                else f"{len(report.errors)} error(s)"
+                else plural(len(report.errors), "error", "errors", "en")
             )
         )
-        click.echo(f"{report.file}: {report.cards} cartes, {report.questions} questions: {verdict}")
+        fr = language == "fr"
+        cards = plural(report.cards, *(("carte", "cartes") if fr else ("card", "cards")), language)
+        questions = plural(report.questions, "question", "questions", language)
+        click.echo(f"{report.file}: {cards}, {questions}: {verdict}")
     if not report.ok:
         ctx.exit(2)
 
@@ -104,6 +108,7 @@ def list_decks(as_json: bool) -> None:
     help="Input format (default: from the file name or the JSON's shape).",
 )
 @click.option("--out", "out", type=click.Path(dir_okay=False), default=None, help="TOML to write.")
+@click.option("--force", is_flag=True, help="Replace --out if it exists.")
 @click.option("--id", "deck_id", default=None, help="Deck id (default: the file's stem).")
 @click.option("--title", default=None, help="Deck title.")
 @click.option("--language", default="fr", show_default=True)
@@ -117,6 +122,7 @@ def import_deck(
     path: str,
     fmt: str | None,
     out: str | None,
+    force: bool,
     deck_id: str | None,
     title: str | None,
     language: str,
@@ -128,27 +134,19 @@ def import_deck(
     """Import questions from GIFT, Aiken, CSV, Open Trivia DB or OpenQuizzDB into a TOML
     deck (cards of 7; an incomplete last card is left out and reported)."""
     from partie.games.tennis_quizz.decks import BadDeck, check_text
-    from partie.games.tennis_quizz.importers import (
-        READERS,
-        build_deck,
-        guess_format,
-        read_openquizzdb,
-    )
+    from partie.games.tennis_quizz.importers import build_deck, read_source
 
+    for flag, value in (("--id", deck_id), ("--title", title), ("--language", language)):
+        text_arg(value, flag)
+    for flag, value in (("--licence", licence), ("--source", source), ("--quiz-lang", quiz_lang)):
+        text_arg(value, flag)
+    for author in authors:
+        text_arg(author, "--author")
+    if out is not None:
+        check_output(out, force=force, inputs=[path])
     file = Path(path)
-    raw = file.read_bytes()
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = raw.decode("cp1252")  # older spreadsheet exports
-    fmt = fmt or guess_format(file, text)
+    fmt, imported = read_source(file, fmt, source, quiz_lang)
     default_source = source or f"importé de {file.name}"
-    if fmt == "openquizzdb":
-        imported = read_openquizzdb(text, source, quiz_lang)
-    else:
-        imported = READERS[fmt](text, source)
-    for note in imported.skipped:
-        click.echo(f"skipped: {note}", err=True)
     if not source:
         imported.questions = [
             q if q.source else _with_source(q, default_source) for q in imported.questions
@@ -157,11 +155,6 @@ def import_deck(
     built, left_out = build_deck(
         imported, name, title or name, language, licence, tuple(authors) or ("partie import",)
     )
-    if left_out:
-        click.echo(
-            f"left out: {left_out} question(s) of an incomplete last card (a card has 7)",
-            err=True,
-        )
     if not built.cards:
         raise BadDeck(
             f"{file.name} : aucune carte complète de 7 questions ({len(imported.questions)} lues)",
@@ -169,15 +162,27 @@ def import_deck(
         )
     toml_text = built.to_toml()
     report = check_text(toml_text, out or "<import>")
-    if out:
-        Path(out).write_text(toml_text, encoding="utf-8")
+    if report.errors:  # nothing is written: an invalid deck is never left behind
+        first = report.errors[0]
+        more = len(report.errors) - 1
+        raise BadDeck(
+            f"le paquet importé est invalide : {first.text('fr')}"
+            + (f" (et {more} autre(s))" if more else ""),
+            f"the imported deck is invalid: {first.text('en')}"
+            + (f" (and {more} more)" if more else ""),
+        )
+    for note in imported.skipped:  # notes only once the deck is good: a refusal is one line
+        click.echo(f"skipped: {note}", err=True)
+    if left_out:
+        click.echo(
+            f"left out: {left_out} question(s) of an incomplete last card (a card has 7)",
+            err=True,
+        )
+    if out is not None:
+        write_atomic(out, toml_text, force=force)
         click.echo(f"{out}: {len(built.cards)} cards, {len(built.questions)} questions", err=True)
     else:
         sys.stdout.write(toml_text)
-    for problem in report.errors:
-        click.echo(f"error: {problem.text('en')}", err=True)
-    if report.errors:
-        ctx.exit(2)
 
 
 def _with_source(question: Question, source: str) -> Question:
@@ -190,31 +195,44 @@ def _with_source(question: Question, source: str) -> Question:
 @click.argument("spec", metavar="NAME|FILE")
 @click.option("--to", "fmt", type=click.Choice(["gift", "csv"]), required=True)
 @click.option("--out", type=click.Path(dir_okay=False), default=None)
+@click.option("--force", is_flag=True, help="Replace --out if it exists.")
 @click.option("--delimiter", type=click.Choice([";", ","]), default=";", show_default=True)
-def export_deck(spec: str, fmt: str, out: str | None, delimiter: str) -> None:
+def export_deck(spec: str, fmt: str, out: str | None, force: bool, delimiter: str) -> None:
     """Export a deck to GIFT (Moodle) or CSV."""
-    from partie.games.tennis_quizz.decks import load_deck
+    from partie.games.tennis_quizz.decks import load_deck, resolve
     from partie.games.tennis_quizz.importers import write_csv, write_gift
 
+    if out is not None:
+        check_output(out, force=force, inputs=[resolve(spec)])
     the_deck = load_deck(spec)
     text = write_gift(the_deck) if fmt == "gift" else write_csv(the_deck, delimiter)
-    if out:
-        Path(out).write_text(text, encoding="utf-8")
+    if out is not None:
+        write_atomic(out, text, force=force)
     else:
         sys.stdout.write(text)
 
 
 @deck.command("print")
 @click.argument("spec", metavar="NAME|FILE")
-@click.option("--out", type=click.Path(dir_okay=False), required=True, help="HTML file.")
-def print_deck(spec: str, out: str) -> None:
-    """A printable card sheet (HTML): 7 questions a card, the right choice underlined."""
-    from partie.games.tennis_quizz.decks import load_deck
-    from partie.games.tennis_quizz.sheet import card_sheet
+@click.option("--out", type=click.Path(dir_okay=False), required=True, help="PDF (or .html) file.")
+@click.option("--force", is_flag=True, help="Replace --out if it exists.")
+def print_deck(spec: str, out: str, force: bool) -> None:
+    """Print-and-play cards (PDF, as ``partie print DECK``): 7 questions a card, the right
+    choice underlined, backs for duplex; an ``.html`` file gets the old HTML sheet."""
+    from partie.games.tennis_quizz.decks import load_deck, resolve
 
-    the_deck = load_deck(spec)
-    Path(out).write_text(card_sheet(the_deck), encoding="utf-8")
-    click.echo(f"{out}: {len(the_deck.cards)} cards")
+    check_output(out, force=force, inputs=[resolve(spec)])
+    if out.lower().endswith((".html", ".htm")):
+        from partie.games.tennis_quizz.sheet import card_sheet
+
+        the_deck = load_deck(spec)
+        write_atomic(out, card_sheet(the_deck), force=force)
+        click.echo(f"{out}: {len(the_deck.cards)} cards")
+        return
+    from partie.printing import make_pdf
+
+    printed = make_pdf(spec, out, lang=lang())
+    click.echo(f"{out}: {printed.cards} cards, {printed.pages} pages")
 
 
 __all__ = ["PartieError", "deck"]

@@ -6,7 +6,7 @@ import json
 
 import click
 
-from partie.cli.common import lang
+from partie.cli.common import FiniteRange, lang
 
 
 @click.group()
@@ -15,16 +15,12 @@ def odds() -> None:
 
 
 @odds.command("tennis-quizz")
-@click.option(
-    "--p", "p", type=click.FloatRange(0, 1), default=None, help="P(A wins a point A asks)."
-)
-@click.option(
-    "--q", "q", type=click.FloatRange(0, 1), default=None, help="P(B wins a point B asks)."
-)
+@click.option("--p", "p", type=FiniteRange(0, 1), default=None, help="P(A wins a point A asks).")
+@click.option("--q", "q", type=FiniteRange(0, 1), default=None, help="P(B wins a point B asks).")
 @click.option(
     "--accuracy",
     nargs=2,
-    type=click.FloatRange(0, 1),
+    type=FiniteRange(0, 1),
     default=None,
     metavar="A B",
     help="Instead of --p/--q: how often side A and side B answer right.",

@@ -7,15 +7,19 @@ language and where the record goes.
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
+from typing import Any
 
 import click
 from rich.console import Console
 
+from partie.cli.common import checked_output
 from partie.cli.common import lang as default_lang
-from partie.core.game import Game, State
+from partie.core.game import Game
 from partie.core.registry import get_game
-from partie.core.rng import derive_seed
-from partie.terminal.common import save_record, stdin_reader
+from partie.table import Seat, run_table
+from partie.terminal.common import TerminalScreen, default_record_path, stdin_reader
 
 LANG = click.option(
     "--lang",
@@ -34,6 +38,7 @@ RECORD = click.option(
     "record_path",
     type=click.Path(dir_okay=False),
     default=None,
+    callback=lambda _ctx, _param, value: checked_output(value, "--record", force=True),
     help="Where to save the game record (default: the user data folder).",
 )
 
@@ -45,6 +50,42 @@ def play() -> None:
 
 def fresh_seed(seed: int | None) -> int:
     return seed if seed is not None else random.SystemRandom().randrange(1 << 31)
+
+
+def person_name(place: int, lang: str) -> str:
+    return f"Joueur {place + 1}" if lang == "fr" else f"Player {place + 1}"
+
+
+def play_table(
+    game: Game,
+    options: Any,
+    seed: int,
+    seats: list[Seat],
+    screen_class: type[TerminalScreen],
+    console: Console,
+    lang: str,
+    record_path: str | None,
+    **screen_options: Any,
+) -> None:
+    """Build the terminal screen, run the table, then say where the record went; an
+    unfinished game (end of input, ``quitter``, Ctrl-C) also prints its seed."""
+    persons = [place for place, seat in enumerate(seats) if seat.is_person]
+    screen = screen_class(
+        game,
+        [seat.name for seat in seats],
+        persons,
+        stdin_reader,
+        console,
+        lang,
+        hand_over=sys.stdin.isatty(),
+        **screen_options,
+    )
+    target = Path(record_path) if record_path else default_record_path(game.id, seed)
+    run = run_table(game, options, seed, seats, screen, target)
+    if not run.finished:
+        stopped = "Partie interrompue. " if lang == "fr" else "Game stopped. "
+        console.print(stopped + f"seed {seed}")
+    console.print(("Enregistrement : " if lang == "fr" else "Record: ") + str(run.record))
 
 
 @play.command("the-game")
@@ -84,7 +125,7 @@ def play_the_game(
     record_path: str | None,
 ) -> None:
     """The Game: cooperative, 1-5 players, 98 cards on four piles."""
-    from partie.terminal.the_game import play_game
+    from partie.terminal.the_game import TheGameScreen
 
     lang = lang or default_lang()
     players = players if players is not None else max(1, bots + 1)
@@ -94,26 +135,16 @@ def play_the_game(
     seed = fresh_seed(seed)
     options = game.parse_options({"players": players, "expert": expert, "fewer_cards": fewer_cards})
     humans = players - bots
-    bot_seats = {
-        seat: game.make_bot(bot_name, derive_seed(seed, "bot", seat))
-        for seat in range(humans, players)
-    }
-    state = game.setup(options, seed)
+    seats = [Seat(person_name(p, lang)) for p in range(humans)]
+    seats += [Seat(f"Bot {p + 1}", bot_name) for p in range(humans, players)]
     console = Console(highlight=False)
-    if bot_seats:
-        prepare_bots(game, bot_name, state, min(bot_seats), console, lang)
-    finished = play_game(state, bot_seats, humans, stdin_reader, console, lang)
-    names = ["human"] * humans + [bot_name] * bots
-    path = save_record(state, names, record_path)
-    if not finished:
-        console.print(
-            ("Partie interrompue. " if lang == "fr" else "Game stopped. ") + f"seed {seed}"
-        )
-    console.print(("Enregistrement : " if lang == "fr" else "Record: ") + str(path))
+    if bots:
+        prepare_bots(game, bot_name, game.setup(options, seed).view(humans), console, lang)
+    play_table(game, options, seed, seats, TheGameScreen, console, lang, record_path)
 
 
 def prepare_bots(
-    game: Game, bot_name: str, state: State, seat: int, console: Console, lang: str
+    game: Game, bot_name: str, view: dict[str, Any], console: Console, lang: str
 ) -> None:
     """Let a throwaway bot choose a move from a bot seat's view, under a spinner, so that
     the compiled kernels the bots use are built (the first time, up to a minute) or
@@ -124,7 +155,7 @@ def prepare_bots(
         else "Preparing the bots (the first time, up to a minute)…"
     )
     with console.status(message):
-        game.make_bot(bot_name, 0).act(state.view(seat))
+        game.make_bot(bot_name, 0).act(view)
 
 
 VARIANTS = ("tactique", "jeu-decisif", "debutants-pros")
@@ -184,7 +215,7 @@ def play_tennis_quizz(
     record_path: str | None,
 ) -> None:
     """Tennis Quizz: questions served with tennis scoring, against a bot or at one keyboard."""
-    from partie.terminal.tennis_quizz import play_match
+    from partie.terminal.tennis_quizz import TennisQuizzScreen
 
     lang = lang or default_lang()
     game = get_game("tennis-quizz")
@@ -201,10 +232,12 @@ def play_tennis_quizz(
         pro_seats = [p - 1 for p in pros] if pros else list(humans)
     elif pros:
         raise click.BadParameter("--pro needs --variant debutants-pros", param_hint="--pro")
+    from partie.games.tennis_quizz.game import deck_options
+
     options = game.parse_options(
         {
             "players": players,
-            "deck": deck,
+            **deck_options(deck),
             "tactique": "tactique" in variants,
             "jeu_decisif": "jeu-decisif" in variants,
             "pros": pro_seats,
@@ -213,23 +246,12 @@ def play_tennis_quizz(
             "sets_to_win": sets_to_win,
         }
     )
-    bots = {
-        seat: game.make_bot(spec, derive_seed(seed, "bot", seat))
-        for seat, spec in bot_specs.items()
-    }
-    names = [
-        f"{'Bot' if s in bots else ('Joueur' if lang == 'fr' else 'Player')} {s + 1}"
+    seats = [
+        Seat(f"Bot {s + 1}", bot_specs[s]) if s in bot_specs else Seat(person_name(s, lang))
         for s in range(players)
     ]
-    state = game.setup(options, seed)
     console = Console(highlight=False)
-    finished = play_match(state, bots, names, stdin_reader, console, lang)
-    path = save_record(state, [bot_specs.get(s, "human") for s in range(players)], record_path)
-    if not finished:
-        console.print(
-            ("Match interrompu. " if lang == "fr" else "Match stopped. ") + f"seed {seed}"
-        )
-    console.print(("Enregistrement : " if lang == "fr" else "Record: ") + str(path))
+    play_table(game, options, seed, seats, TennisQuizzScreen, console, lang, record_path)
 
 
 @play.command("tennis-mots")
@@ -292,7 +314,7 @@ def play_tennis_mots(
     record_path: str | None,
 ) -> None:
     """Tennis de mots: a French word card game, 2-4 players, first to 2 sets."""
-    from partie.terminal.tennis_mots import play_game
+    from partie.terminal.tennis_mots import TennisMotsScreen
 
     lang = lang or default_lang()
     players = players if players is not None else max(2, bots + 1)
@@ -310,20 +332,18 @@ def play_tennis_mots(
         }
     )
     humans = players - bots
-    bot_seats = {
-        seat: game.make_bot(bot_name, derive_seed(seed, "bot", seat))
-        for seat in range(humans, players)
-    }
-    state = game.setup(options, seed)
+    seats = [Seat(person_name(p, lang)) for p in range(humans)]
+    seats += [Seat(f"Bot {p + 1}", bot_name) for p in range(humans, players)]
     console = Console(highlight=False)
     show_hints = hints if hints is not None else (humans > 0 and bots > 0)
-    finished = play_game(
-        state, bot_seats, humans, stdin_reader, console, lang, show_hints=show_hints
+    play_table(
+        game,
+        options,
+        seed,
+        seats,
+        TennisMotsScreen,
+        console,
+        lang,
+        record_path,
+        show_hints=show_hints,
     )
-    names = ["human"] * humans + [bot_name] * bots
-    path = save_record(state, names, record_path)
-    if not finished:
-        console.print(
-            ("Partie interrompue. " if lang == "fr" else "Game stopped. ") + f"seed {seed}"
-        )
-    console.print(("Enregistrement : " if lang == "fr" else "Record: ") + str(path))

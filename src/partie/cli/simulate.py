@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import shlex
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -24,33 +23,13 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from partie.cli.common import checked_output, fail
 from partie.cli.options import parse_option_pairs
+from partie.core.errors import PartieError
 from partie.core.registry import available_games, get_game
-from partie.sim.compare import compare_outcomes, paired_specs, per_deal_lines
 from partie.sim.deals import read_deals
-from partie.sim.runner import SimulationSpec, run_simulation
-from partie.sim.summary import summarize
-
-
-def parse_player_counts(text: str | None) -> list[int] | None:
-    """``"2"`` → [2], ``"1-5"`` → [1..5], ``"1,3,4"`` → [1, 3, 4]; raises BadParameter."""
-    if text is None:
-        return None
-    counts: list[int] = []
-    try:
-        for part in text.split(","):
-            low, dash, high = part.strip().partition("-")
-            first = int(low)
-            last = int(high) if dash else first
-            if first < 1 or last < first:
-                raise ValueError
-            counts.extend(range(first, last + 1))
-    except ValueError:
-        raise click.BadParameter(
-            f"{text!r}: expected a count (2), a range (1-5) or a list (1,2,3)",
-            param_hint="--players",
-        ) from None
-    return sorted(set(counts))
+from partie.sim.plan import PlanResult, RunResult, make_plan, parse_player_counts, run_plan
+from partie.sim.runner import check_workers
 
 
 @contextmanager
@@ -96,7 +75,13 @@ def ray_session(address: str | None, workers: int | None) -> Iterator[None]:
     "--workers",
     type=click.IntRange(1),
     default=None,
-    help="Local worker processes (default: all cores); with --ray local, Ray's CPUs.",
+    help="Local worker processes (default: all cores, at most the cores without --force); "
+    "with --ray local, Ray's CPUs.",
+)
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Allow more --workers than cores, and --report into a folder that is not empty.",
 )
 @click.option(
     "--ray",
@@ -145,6 +130,7 @@ def simulate(
     games: int | None,
     seed: int,
     workers: int | None,
+    force: bool,
     ray_address: str | None,
     pairs: tuple[str, ...],
     deals_path: str | None,
@@ -157,85 +143,91 @@ def simulate(
 
     The same --seed gives the same games, whatever --workers or --ray is.
     """
-    the_game = get_game(game)
-    counts = parse_player_counts(players_text)
     if per_deal and not as_json:
         raise click.UsageError("--per-deal needs --json")
-    if compare is not None and bots:
-        raise click.UsageError("--compare A B names the bots: leave out --bot")
     if ray_address is not None and ray_address != "local" and workers is not None:
         raise click.UsageError("--workers sizes local runs only; a Ray cluster has its own CPUs")
-    if counts is not None and len(counts) > 1 and len(bots) > 1:
-        raise click.UsageError("a --players sweep takes one --bot for every seat")
-    bots = bots or (the_game.default_bot,)
-    options = parse_option_pairs(pairs)
-    if counts is None:
-        counts = [options.get("players") or (len(bots) if len(bots) > 1 else the_game.min_players)]
-    if len(bots) > 1 and len(bots) != counts[0]:
-        raise click.BadParameter(
-            f"{len(bots)} bots for {counts[0]} players: give one --bot, or one per seat",
-            param_hint="--bot",
-        )
-    deals = read_deals(deals_path, the_game, counts[0]) if deals_path else None
-    if games is None:
-        games = len(deals) if deals is not None else 1000
-    specs: list[tuple[int, list[SimulationSpec]]] = []
-    for count in counts:
-        seats = bots if len(bots) == count else bots[:1] * count
-        spec = SimulationSpec(
-            game=game,
-            options={**options, "players": count},
-            bots=tuple(seats),
+    if report_dir is not None:
+        checked_output(report_dir, "--report", force=force, folder=True)
+    try:
+        if ray_address is None:
+            workers = check_workers(workers, force=force)
+        the_game = get_game(game)
+        options = parse_option_pairs(pairs)
+        counts = parse_player_counts(players_text)
+        first = counts[0] if counts else options.get("players")
+        deals = None
+        if deals_path:
+            players = first if isinstance(first, int) and not isinstance(first, bool) else None
+            deals = read_deals(deals_path, the_game, players)
+        plan = make_plan(
+            game,
+            bots=bots,
+            counts=counts,
+            options=options,
             games=games,
             seed=seed,
             deals=deals,
+            compare=compare,
             trace=report_dir is not None,
         )
-        spec.check()
-        sides = list(paired_specs(spec, *compare)) if compare else [spec]
-        for side in sides:
-            side.check()
-        specs.append((count, sides))
+    except PartieError as exc:
+        raise fail(exc) from None
+    if report_dir is not None:
+        report_dir = _report_folder(report_dir, force)
+    sweep = len(plan.runs) > 1
+
+    def lines_out(count: int, lines: list[dict[str, Any]]) -> None:
+        for line in lines:
+            click.echo(json.dumps({"players": count, **line} if sweep else line))
 
     console = Console(stderr=True)
-    total = games * sum(len(sides) for _, sides in specs)
-    results: list[tuple[int, list[SimulationSpec], list[Any], list[float]]] = []
-    with ray_session(ray_address, workers), progress_bar(console, total, as_json) as advance:
-        for count, sides in specs:
-            outcomes, seconds = [], []
-            for side in sides:
-                started = time.perf_counter()
-                outcomes.append(run_simulation(side, workers, advance, ray_address))
-                seconds.append(time.perf_counter() - started)
-            results.append((count, sides, outcomes, seconds))
+    with (
+        ray_session(ray_address, workers),
+        progress_bar(console, plan.total_games, as_json) as advance,
+    ):
+        outcome = run_plan(
+            plan,
+            workers=workers,
+            ray_address=ray_address,
+            progress=advance,
+            on_lines=lines_out if per_deal else None,
+            keep_outcomes=report_dir is not None,
+        )
+    show_results(outcome, plan.compare, as_json)
+    if outcome.interrupted:
+        click.echo(
+            f"interrupted: {outcome.games_done} games played; the figures above cover them",
+            err=True,
+        )
+        ctx.exit(130)
+    if report_dir is not None and outcome.results:
+        path = write_simulation_report(report_dir, outcome.results, plan.compare, ctx)
+        if not as_json:
+            Console().print(f"report: {path}")
 
-    objects: list[dict[str, Any]] = []
-    for count, sides, outcomes, seconds in results:
-        if compare:
-            obj = compare_outcomes(sides[0], outcomes[0], sides[1], outcomes[1], tuple(seconds))
-            lines = per_deal_lines(outcomes[0], outcomes[1])
-        else:
-            obj = summarize(sides[0], outcomes[0], seconds[0])
-            lines = per_deal_lines(outcomes[0])
-        objects.append(obj)
+
+def _report_folder(folder: str, force: bool) -> str:
+    """``--report DIR``: the folder is created now (its parent exists), so that a bad
+    path is refused before the run rather than after it."""
+    from pathlib import Path
+
+    Path(folder).mkdir(exist_ok=True)
+    return folder
+
+
+def show_results(outcome: PlanResult, compare: tuple[str, str] | None, as_json: bool) -> None:
+    """Print each configuration's figures: JSON lines, tables, or one sweep table."""
+    objects = [r.figures for r in outcome.results]
+    for obj in objects:
         if as_json:
-            if per_deal:
-                for line in lines:
-                    if len(counts) > 1:
-                        line = {"players": count, **line}
-                    click.echo(json.dumps(line))
             click.echo(json.dumps(obj, ensure_ascii=False))
         elif compare:
             print_comparison(obj)
-        elif len(counts) == 1:
+        elif len(objects) == 1:
             print_table(obj)
-    if not as_json and not compare and len(counts) > 1:
+    if not as_json and not compare and len(objects) > 1:
         print_sweep(objects)
-
-    if report_dir is not None:
-        path = write_simulation_report(report_dir, results, objects, compare, ctx)
-        if not as_json:
-            Console().print(f"report: {path}")
 
 
 @contextmanager
@@ -259,35 +251,35 @@ def progress_bar(
 
 def write_simulation_report(
     folder: str,
-    results: list[tuple[int, list[SimulationSpec], list[Any], list[float]]],
-    objects: list[dict[str, Any]],
+    results: list[RunResult],
     compare: tuple[str, str] | None,
     ctx: click.Context,
 ) -> str:
     from partie.sim.report import Series, write_report
 
     series = []
-    for (count, sides, outcomes, _seconds), obj in zip(results, objects, strict=True):
+    for run in results:
+        obj = run.figures
         summaries = [obj["a"], obj["b"]] if compare else [obj]
-        for side, side_outcomes, summary in zip(sides, outcomes, summaries, strict=True):
+        for side, side_outcomes, summary in zip(run.sides, run.outcomes, summaries, strict=True):
             name = summary["bot"] if isinstance(summary["bot"], str) else "+".join(side.bots)
             series.append(
                 Series(
-                    label=f"{name}, {count} player{'s' if count > 1 else ''}",
+                    label=f"{name}, {run.count} player{'s' if run.count > 1 else ''}",
                     group=name,
-                    players=count,
+                    players=run.count,
                     summary=summary,
                     outcomes=side_outcomes,
                 )
             )
-    game = results[0][1][0].game
+    game = results[0].sides[0].game
     title = f"{game}: " + (f"{compare[0]} vs {compare[1]}" if compare else "simulation")
     path = write_report(
         folder,
         series,
         title=title,
         command=reproduce_command(ctx),
-        comparison=objects[0] if compare and len(objects) == 1 else None,
+        comparison=results[0].figures if compare and len(results) == 1 else None,
     )
     return str(path)
 
@@ -322,6 +314,8 @@ def print_table(summary: dict) -> None:
     table.add_row("bots", ", ".join(summary["bots"]))
     if summary.get("fixed_deals"):
         table.add_row("deals", "fixed (--deals)")
+    table.add_row("wins of", summary.get("win_rate_of", "seat 1"))
+    table.add_row("score counts", summary.get("score_of", "seat 1's score"))
     table.add_row("wins", str(summary["wins"]))
     table.add_row("win rate (95% CI)", f"{summary['win_rate']:.2%}  [{low:.2%}, {high:.2%}]")
     table.add_row("mean score (95% CI)", f"{summary['mean_score']:.2f}  [{mlow:.2f}, {mhigh:.2f}]")
@@ -347,7 +341,9 @@ def print_sweep(summaries: list[dict]) -> None:
     first = summaries[0]
     table = Table(
         title=f"{first['game']} — {first['bot']}, {first['games']} games per row, "
-        f"seed {first['seed']}"
+        f"seed {first['seed']}",
+        caption=f"wins of {first.get('win_rate_of', 'seat 1')}; "
+        f"score: {first.get('score_of', 'seat 1')}",
     )
     for name in ("players", "wins", "win rate (95% CI)", "mean score (95% CI)", "games/s"):
         table.add_column(name, justify="right")

@@ -41,6 +41,13 @@ class InvalidAction(PartieError):
     code = "invalid_action"
 
 
+class AmbiguousAction(InvalidAction):
+    """The text reads as more than one legal action ("37 : a2 ou d2 ?"); ``data["choices"]``
+    holds the candidates, so a client can offer them."""
+
+    code = "ambiguous_action"
+
+
 class IllegalAction(PartieError):
     """The action is readable but against the rules in this position."""
 
@@ -69,6 +76,20 @@ class UnknownGame(PartieError):
     """No game is registered under this id."""
 
     code = "unknown_game"
+
+
+class BadDeck(PartieError):
+    """A deck (questions or word cards) that cannot be found, read, or that breaks its
+    format: one class for both games' decks."""
+
+    code = "bad_deck"
+
+
+class BadPosition(PartieError):
+    """A position text (a game's short form of a position, as FEN is for chess) that
+    cannot be read or is not a position of this game."""
+
+    code = "bad_position"
 
 
 class BadRecord(PartieError):

@@ -8,13 +8,26 @@ clocks.
 
 from __future__ import annotations
 
+import enum
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
-from partie.core.errors import BadOptions
+from partie.core.errors import BadOptions, BadPosition, InvalidAction
+
+
+class EndReason(enum.StrEnum):
+    """Why a game ended: the stable codes of ``Result.reason`` (a ``str``, so JSON,
+    records and comparisons with plain strings are unchanged)."""
+
+    ALL_CARDS_PLAYED = "all_cards_played"
+    """The Game: every card is down (total victory)."""
+    STUCK = "stuck"
+    """The Game: the player to act cannot lay this turn's minimum."""
+    MATCH_WON = "match_won"
+    """The tennis games: a side won the sets it needed."""
 
 
 @runtime_checkable
@@ -58,7 +71,9 @@ class Result:
 
 
 class State(ABC):
-    """One playthrough of a game. Mutable; ``apply`` validates before it changes anything."""
+    """One playthrough of a game. Mutable; ``apply`` validates before it changes anything.
+
+    ``to_move`` is the one name, in every game, of the seat whose move it is."""
 
     game: Game
     seed: int
@@ -69,13 +84,24 @@ class State(ABC):
     def to_act(self) -> tuple[int, ...]:
         """The seats that may act now (empty once the game is over)."""
 
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose move it is (the first of ``to_act``), ``None`` once over."""
+        seats = self.to_act
+        return seats[0] if seats else None
+
     @abstractmethod
     def legal_actions(self, seat: int) -> list[Action]:
         """Every legal action of ``seat`` now, where they can be listed."""
 
     @abstractmethod
     def apply(self, seat: int, action: Action) -> None:
-        """Play ``action`` for ``seat``, or raise an ``IllegalAction`` and change nothing."""
+        """Play ``action`` for ``seat``, or raise and change nothing.
+
+        Raises ``GameOver`` once the game is over, ``NotYourTurn`` when ``seat`` is not
+        among ``to_act``, ``InvalidAction`` for an action this game cannot read, and
+        ``IllegalAction`` with the rule's own code (``core/refusals.py`` lists them all)
+        for an action against the rules here."""
 
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -125,10 +151,24 @@ class Game(ABC):
     max_players: ClassVar[int]
     default_bot: ClassVar[str] = "random"
     """The bot ``partie simulate`` seats when none is named."""
+    private_options: ClassVar[frozenset[str]] = frozenset()
+    """Options never sent to a client (a deck's full text, say): views leave them out."""
+
+    # Capabilities: what a game offers beyond the contract, declared rather than guessed.
+    supports_deals: ClassVar[bool] = False
+    """Its options take a fixed ``deal`` (same deals for comparing bots)."""
+    traces_turns: ClassVar[bool] = False
+    """``turn_trace`` gives a per-turn figure that simulation reports plot."""
+    lists_actions: ClassVar[bool] = True
+    """``legal_actions`` lists every legal action; ``False`` when some (the word game's
+    shots) come from a move generator instead."""
 
     @abstractmethod
-    def parse_options(self, data: dict[str, Any] | None = None) -> Any:
-        """Typed options from plain data; raises ``BadOptions`` with the field at fault."""
+    def parse_options(self, data: dict[str, Any] | None = None, *, trusted: bool = True) -> Any:
+        """Typed options from plain data; raises ``BadOptions`` with the field at fault.
+
+        ``trusted=False`` (records, deals files, the web service) refuses any option that
+        names a file: only built-in ids, or content carried inline, may come from there."""
 
     def check_players(self, players: int, *, fr_note: str = "", en_note: str = "") -> None:
         """Refuse a player count outside ``min_players..max_players``, naming the range."""
@@ -146,6 +186,30 @@ class Game(ABC):
     @abstractmethod
     def action_from_json(self, data: Any) -> Action:
         """Read an action back from its JSON form; raises ``InvalidAction``."""
+
+    def parse_action(self, view: dict[str, Any], text: str) -> Action:
+        """Read what a player typed, from what that player sees (``view``), so that the
+        terminal, the web clients and tests share one reader. Raises ``InvalidAction``
+        for text that names no action and ``AmbiguousAction`` for text that names
+        several ("37 : a2 ou d2 ?"); whether the action is legal is ``apply``'s call."""
+        raise InvalidAction(
+            f"{self.name} ne lit pas de coups tapés",
+            f"{self.name} reads no typed moves",
+            code="unreadable_move",
+        )
+
+    def from_position(self, text: str) -> State:
+        """A state from a short text form of a position (as FEN is for chess), so that
+        tests read as positions and players and bug reports can share them; its
+        ``state.position()`` writes it back. Raises ``BadPosition``."""
+        raise BadPosition(
+            f"{self.name} n'a pas encore de forme texte des positions",
+            f"{self.name} has no text form of positions yet",
+        )
+
+    def turn_trace(self, state: State) -> list[int] | None:
+        """A per-turn figure of a finished game for reports (see ``traces_turns``)."""
+        return None
 
     @abstractmethod
     def bot_names(self) -> list[str]:

@@ -26,7 +26,7 @@ from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from partie.core.errors import PartieError
+from partie.core.errors import BadOptions, PartieError
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -281,7 +281,40 @@ def validate(model: type[M], data: Any, *, what: str) -> M:
         if limit is not None:
             french += f" (limite : {limit})"
         english = str(error.get("msg", "invalid value"))
-        return_code = "bad_input" if kind != "extra_forbidden" else "unknown_field"
         raise BadInput(
-            f"{what}{at_fr} : {french}", f"{what}{at_en}: {english}", code=return_code
+            f"{what}{at_fr} : {french}",
+            f"{what}{at_en}: {english}",
+            code="unknown_field" if kind == "extra_forbidden" else "bad_input",
         ) from None
+
+
+#: The longest bot name accepted, and the largest number it may carry (a search budget,
+#: a vocabulary size): ``mc:99999999999`` would run for days.
+MAX_BOT_SPEC = 100
+MAX_BOT_NUMBER = 1_000_000
+MAX_BOT_BUDGET = 100_000
+_BOT_SPEC = re.compile(r"^[A-Za-z0-9_.:/@=,+-]+$")
+
+
+def check_bot_spec(spec: str, *, game: str) -> None:
+    """Refuse a bot name that no game could mean before a game parses it: empty, too
+    long, odd characters, a ``name:`` with nothing after the colon, a huge number."""
+    shown = spec if len(spec) <= 40 else spec[:37] + "..."
+    why: tuple[str, str] | None = None
+    if not spec or len(spec) > MAX_BOT_SPEC or not _BOT_SPEC.match(spec):
+        why = ("nom de bot illisible", "unreadable bot name")
+    elif spec.endswith((":", "@", "=", ",")) or "::" in spec:
+        why = ("réglage manquant après le nom", "setting missing after the name")
+    elif any(int(n) > MAX_BOT_NUMBER for n in re.findall(r"\d{1,20}", spec)) or re.search(
+        r"\d{21}", spec
+    ):
+        why = (
+            f"nombre trop grand (au plus {MAX_BOT_NUMBER})",
+            f"number too large (at most {MAX_BOT_NUMBER})",
+        )
+    if why is not None:
+        raise BadOptions(
+            f"bot refusé pour {game} : {shown!r} ({why[0]})",
+            f"bot refused for {game}: {shown!r} ({why[1]})",
+            code="bad_bot",
+        )

@@ -11,9 +11,9 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from partie.sim.runner import GameOutcome, SimulationSpec
-from partie.sim.stats import paired_diff_ci95
-from partie.sim.summary import summarize
+from partie.sim.chunks import GameOutcome, SimulationSpec
+from partie.sim.stats import Moments
+from partie.sim.summary import Tally
 
 
 def paired_specs(spec: SimulationSpec, bot_a: str, bot_b: str) -> tuple[SimulationSpec, ...]:
@@ -30,6 +30,67 @@ def won(outcome: GameOutcome) -> bool:
     return 0 in outcome.winners
 
 
+class PairTally:
+    """Running figures of a paired comparison: each side's ``Tally`` and the paired
+    differences A − B, folded pair by pair (constant memory)."""
+
+    def __init__(self, players: int) -> None:
+        self.a = Tally(players)
+        self.b = Tally(players)
+        self.score_diff = Moments()
+        self.win_diff = Moments()
+        self.only_a = self.only_b = 0
+        self.lower = self.equal = self.higher = 0
+
+    def add(self, a: GameOutcome, b: GameOutcome) -> None:
+        if a.index != b.index:
+            raise ValueError("a paired comparison needs the same games on both sides")
+        self.a.add(a)
+        self.b.add(b)
+        sa, sb = a.scores[0], b.scores[0]
+        wa, wb = won(a), won(b)
+        self.score_diff.add(sa - sb)
+        self.win_diff.add(float(wa) - float(wb))
+        self.only_a += wa and not wb
+        self.only_b += wb and not wa
+        self.lower += sa < sb
+        self.equal += sa == sb
+        self.higher += sa > sb
+
+    def result(
+        self, spec_a: SimulationSpec, spec_b: SimulationSpec, seconds: tuple[float, float]
+    ) -> dict[str, Any]:
+        """One JSON-ready object: each side's summary and the paired differences A − B."""
+        diff, low, high = self.score_diff.ci95(student=True)
+        wdiff, wlow, whigh = self.win_diff.ci95(student=True)
+        n = self.a.n
+        return {
+            "game": spec_a.game,
+            "players": len(spec_a.bots),
+            "bot_a": spec_a.bots[0],
+            "bot_b": spec_b.bots[0],
+            "seed": spec_a.seed,
+            "games": n,
+            "fixed_deals": spec_a.deals is not None,
+            "mean_score_a": round(self.a.score.mean, 6),
+            "mean_score_b": round(self.b.score.mean, 6),
+            "mean_score_diff": round(diff, 6),
+            "mean_score_diff_ci95": [round(low, 6), round(high, 6)],
+            "wins_a": self.a.wins,
+            "wins_b": self.b.wins,
+            "win_rate_diff": round(wdiff, 6),
+            "win_rate_diff_ci95": [round(wlow, 6), round(whigh, 6)],
+            "only_a_won": self.only_a,
+            "only_b_won": self.only_b,
+            "score_a_lower": self.lower,
+            "score_equal": self.equal,
+            "score_a_higher": self.higher,
+            "seconds": round(sum(seconds), 4),
+            "a": self.a.summary(spec_a, seconds[0]),
+            "b": self.b.summary(spec_b, seconds[1]),
+        }
+
+
 def compare_outcomes(
     spec_a: SimulationSpec,
     outcomes_a: list[GameOutcome],
@@ -37,41 +98,13 @@ def compare_outcomes(
     outcomes_b: list[GameOutcome],
     seconds: tuple[float, float],
 ) -> dict[str, Any]:
-    """One JSON-ready object: each side's summary and the paired differences A − B."""
+    """The comparison of two finished lists of outcomes (see ``PairTally.result``)."""
     if [o.index for o in outcomes_a] != [o.index for o in outcomes_b]:
         raise ValueError("a paired comparison needs the same games on both sides")
-    scores_a = [o.scores[0] for o in outcomes_a]
-    scores_b = [o.scores[0] for o in outcomes_b]
-    wins_a = [1.0 if won(o) else 0.0 for o in outcomes_a]
-    wins_b = [1.0 if won(o) else 0.0 for o in outcomes_b]
-    diff, low, high = paired_diff_ci95(scores_a, scores_b)
-    wdiff, wlow, whigh = paired_diff_ci95(wins_a, wins_b)
-    n = len(outcomes_a)
-    return {
-        "game": spec_a.game,
-        "players": len(spec_a.bots),
-        "bot_a": spec_a.bots[0],
-        "bot_b": spec_b.bots[0],
-        "seed": spec_a.seed,
-        "games": n,
-        "fixed_deals": spec_a.deals is not None,
-        "mean_score_a": round(sum(scores_a) / n, 6),
-        "mean_score_b": round(sum(scores_b) / n, 6),
-        "mean_score_diff": round(diff, 6),
-        "mean_score_diff_ci95": [round(low, 6), round(high, 6)],
-        "wins_a": int(sum(wins_a)),
-        "wins_b": int(sum(wins_b)),
-        "win_rate_diff": round(wdiff, 6),
-        "win_rate_diff_ci95": [round(wlow, 6), round(whigh, 6)],
-        "only_a_won": sum(1 for x, y in zip(wins_a, wins_b, strict=True) if x > y),
-        "only_b_won": sum(1 for x, y in zip(wins_a, wins_b, strict=True) if y > x),
-        "score_a_lower": sum(1 for x, y in zip(scores_a, scores_b, strict=True) if x < y),
-        "score_equal": sum(1 for x, y in zip(scores_a, scores_b, strict=True) if x == y),
-        "score_a_higher": sum(1 for x, y in zip(scores_a, scores_b, strict=True) if x > y),
-        "seconds": round(sum(seconds), 4),
-        "a": summarize(spec_a, outcomes_a, seconds[0]),
-        "b": summarize(spec_b, outcomes_b, seconds[1]),
-    }
+    tally = PairTally(len(spec_a.bots))
+    for a, b in zip(outcomes_a, outcomes_b, strict=True):
+        tally.add(a, b)
+    return tally.result(spec_a, spec_b, seconds)
 
 
 def per_deal_lines(

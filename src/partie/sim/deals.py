@@ -15,8 +15,14 @@ from pathlib import Path
 from typing import Any
 
 from partie.core.errors import PartieError
+from partie.core.files import read_bounded, write_atomic
 from partie.core.game import Game
-from partie.sim.runner import Deal, no_deals_error, supports_deals
+from partie.core.inputs import Limits, decode_text, parse_json
+from partie.sim.chunks import Deal, no_deals_error, supports_deals
+
+DEALS_LIMITS = Limits(max_bytes=64 * 1024 * 1024, max_depth=4, max_string=1_000, max_int_digits=6)
+"""A deals file: at most 64 MiB (about 200,000 deals), each line a flat array of small
+integers."""
 
 
 class BadDeals(PartieError):
@@ -31,17 +37,10 @@ def read_deals(path: str | Path, game: Game, players: int | None = None) -> tupl
         raise no_deals_error(game)
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BadDeals(
-            f"{path} : fichier de donnes introuvable", f"{path}: deals file not found"
-        ) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = type(exc).__name__
-        raise BadDeals(
-            f"{path} : fichier de donnes illisible ({reason})",
-            f"{path}: unreadable deals file ({reason})",
-        ) from None
+        raw = read_bounded(path, DEALS_LIMITS.max_bytes, what="--deals")
+        text = decode_text(raw, what=str(path), limits=DEALS_LIMITS)
+    except PartieError as exc:
+        raise BadDeals(exc.fr, exc.en) from None
     base: dict[str, Any] = {"players": players or game.min_players}
     deals: list[Deal] = []
     for number, line in enumerate(text.splitlines(), start=1):
@@ -57,12 +56,9 @@ def read_deals(path: str | Path, game: Game, players: int | None = None) -> tupl
 def parse_deal_line(text: str, game: Game, base: dict[str, Any], where: str) -> Deal:
     """One line of a deals file; ``where`` (``file:line``) starts any error message."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BadDeals(
-            f"{where}: JSON invalide ({exc.msg}, colonne {exc.colno})",
-            f"{where}: invalid JSON ({exc.msg}, column {exc.colno})",
-        ) from None
+        data = parse_json(text, what=where, limits=DEALS_LIMITS)
+    except PartieError as exc:
+        raise BadDeals(exc.fr, exc.en) from None
     if not isinstance(data, list) or not all(
         isinstance(c, int) and not isinstance(c, bool) for c in data
     ):
@@ -71,13 +67,13 @@ def parse_deal_line(text: str, game: Game, base: dict[str, Any], where: str) -> 
             f"{where}: a deal is a JSON array of integers",
         )
     try:
-        game.parse_options({**base, "deal": data})
+        game.parse_options({**base, "deal": data}, trusted=False)
     except PartieError as exc:
         raise BadDeals(f"{where}: {exc.fr}", f"{where}: {exc.en}") from None
     return tuple(data)
 
 
-def write_deals(path: str | Path, deals: Iterable[Deal]) -> None:
-    """Write ``deals`` in the file format ``read_deals`` reads."""
+def write_deals(path: str | Path, deals: Iterable[Deal], *, force: bool = True) -> None:
+    """Write ``deals`` in the file format ``read_deals`` reads (atomically)."""
     lines = [json.dumps(list(deal), separators=(",", ":")) for deal in deals]
-    Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    write_atomic(path, "\n".join(lines) + "\n", force=force)

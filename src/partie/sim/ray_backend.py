@@ -9,11 +9,12 @@ Every node of a cluster needs the same version of ``partie`` installed (``pip in
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from partie.core.errors import BadOptions
-from partie.sim.runner import GameOutcome, SimulationSpec, chunk_job, chunks, run_chunk
+from partie.sim.chunks import GameOutcome, SimulationSpec, chunk_job, chunks, run_chunk
 
 LOCAL = "local"
 LOCAL_CPUS = 2
@@ -56,29 +57,22 @@ def connect(address: str, cpus: int | None = None) -> tuple[Any, bool]:
     return ray, True
 
 
-def run_on_ray(
-    spec: SimulationSpec,
-    address: str,
-    progress: Callable[[int], None] | None = None,
-    workers: int | None = None,
-) -> list[GameOutcome]:
-    """Play ``spec`` as Ray tasks, one per chunk; ``workers`` sizes a local cluster."""
+def iter_on_ray(
+    specs: Sequence[SimulationSpec], address: str, workers: int | None = None
+) -> Iterator[tuple[list[GameOutcome], ...]]:
+    """The chunks of ``specs`` as Ray tasks, handed back in game order with a bounded
+    number in flight (as the local runner does); ``workers`` sizes a local cluster."""
     ray, started = connect(address, workers)
     try:
         remote_chunk = ray.remote(run_chunk)
         width = max(1, int(ray.cluster_resources().get("CPU", 1)))
-        pending = [
-            remote_chunk.remote(*chunk_job(spec, chunk)) for chunk in chunks(spec.games, width)
-        ]
-        outcomes: list[GameOutcome] = []
-        while pending:
-            ready, pending = ray.wait(pending, num_returns=1)
-            for ref in ready:
-                done = ray.get(ref)
-                outcomes.extend(done)
-                if progress:
-                    progress(len(done))
-        return outcomes
+        window: deque[list[Any]] = deque()
+        for part in chunks(specs[0].games, width):
+            window.append([remote_chunk.remote(*chunk_job(spec, part)) for spec in specs])
+            if len(window) >= 2 * width:
+                yield tuple(ray.get(ref) for ref in window.popleft())
+        while window:
+            yield tuple(ray.get(ref) for ref in window.popleft())
     finally:
         if started:
             ray.shutdown()

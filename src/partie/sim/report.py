@@ -9,13 +9,15 @@ with the Agg backend (no display needed).
 
 from __future__ import annotations
 
+import io
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from partie.sim.runner import GameOutcome
+from partie.core.files import write_atomic
+from partie.sim.chunks import GameOutcome
 
 SCORE_PNG = "score_distribution.png"
 WIN_RATE_PNG = "win_rate_by_players.png"
@@ -43,6 +45,13 @@ def mean_trace(outcomes: Sequence[GameOutcome]) -> list[float]:
         math.fsum(t[i] if i < len(t) else t[-1] for t in traces) / len(traces)
         for i in range(length)
     ]
+
+
+def _save(fig: Any, path: Path) -> None:
+    """A plot written whole or not at all (temporary file, then rename)."""
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png")
+    write_atomic(path, buffer.getvalue())
 
 
 def _pyplot() -> Any:
@@ -74,7 +83,7 @@ def plot_scores(series: Sequence[Series], path: Path) -> None:
     ax.set_title("Score distribution")
     ax.legend()
     fig.tight_layout()
-    fig.savefig(path)
+    _save(fig, path)
     plt.close(fig)
 
 
@@ -84,6 +93,25 @@ def plot_win_rates(series: Sequence[Series], path: Path) -> None:
     groups: dict[str, list[Series]] = {}
     for s in series:
         groups.setdefault(s.group, []).append(s)
+    if len({s.players for s in series}) == 1:  # one player count: a bar per bot, not a dot
+        names = list(groups)
+        ys = [groups[n][0].summary["win_rate"] for n in names]
+        lows = [
+            y - groups[n][0].summary["win_rate_ci95"][0] for y, n in zip(ys, names, strict=True)
+        ]
+        highs = [
+            groups[n][0].summary["win_rate_ci95"][1] - y for y, n in zip(ys, names, strict=True)
+        ]
+        ax.bar(range(len(names)), ys, yerr=[lows, highs], capsize=6, color="#4c72b0")
+        ax.set_xticks(range(len(names)), names)
+        ax.set_xlabel(f"bot ({series[0].players} players)")
+        ax.set_ylabel("win rate (95% interval)")
+        ax.set_ylim(bottom=0)
+        ax.set_title("Win rate")
+        fig.tight_layout()
+        _save(fig, path)
+        plt.close(fig)
+        return
     for name, members in groups.items():
         members = sorted(members, key=lambda s: s.players)
         xs = [s.players for s in members]
@@ -98,7 +126,7 @@ def plot_win_rates(series: Sequence[Series], path: Path) -> None:
     ax.set_title("Win rate by player count")
     ax.legend()
     fig.tight_layout()
-    fig.savefig(path)
+    _save(fig, path)
     plt.close(fig)
 
 
@@ -117,7 +145,7 @@ def plot_traces(series: Sequence[Series], path: Path, label: str) -> bool:
     ax.set_title(f"Mean {label} along the game")
     ax.legend()
     fig.tight_layout()
-    fig.savefig(path)
+    _save(fig, path)
     plt.close(fig)
     return True
 
@@ -143,7 +171,7 @@ def write_report(
 ) -> Path:
     """Write ``report.md`` and its PNG plots into ``folder``; return the report's path."""
     folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(exist_ok=True)  # its parent must exist: no folders made anywhere
     plot_scores(series, folder / SCORE_PNG)
     plot_win_rates(series, folder / WIN_RATE_PNG)
     has_trace = plot_traces(series, folder / TRACE_PNG, trace_label)
@@ -198,5 +226,5 @@ def write_report(
     else:
         lines += ["(This game gives no per-turn trace, so there is no plot along the game.)", ""]
     path = folder / "report.md"
-    path.write_text("\n".join(lines), encoding="utf-8")
+    write_atomic(path, "\n".join(lines))
     return path

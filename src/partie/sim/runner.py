@@ -4,166 +4,133 @@ Game ``i`` of a run with seed ``S`` uses the seed ``derive_seed(S, i)`` for the 
 for each bot, so a run's results do not depend on how games are split over workers or
 machines. With fixed deals (``SimulationSpec.deals``), game ``i`` is played on deal ``i``
 and the seed still drives the bots' own randomness.
+
+Results stream: ``iter_chunks`` hands back the games chunk by chunk, in game order, with
+only a few chunks in flight per worker, so a run of a billion games holds no more memory
+than a run of a thousand. A Ctrl-C stops the workers at once (they ignore SIGINT and are
+terminated by the main process), and a worker whose main process dies exits by itself.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import os
+import signal
+import threading
+import time
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
-from typing import Any
+from concurrent.futures import Future, ProcessPoolExecutor
 
 from partie.core.errors import BadOptions
-from partie.core.game import Game
-from partie.core.record import Record
-from partie.core.registry import get_game
-from partie.core.rng import derive_seed
+from partie.sim.chunks import (
+    Deal,
+    GameOutcome,
+    SimulationSpec,
+    chunk_job,
+    chunks,
+    no_deals_error,
+    play_one,
+    run_chunk,
+    supports_deals,
+)
 
-Deal = tuple[int, ...]
-
-
-def supports_deals(game: Game) -> bool:
-    """A game takes fixed deals when its options have a ``deal`` field (The Game does)."""
-    options = game.parse_options({"players": game.min_players})
-    return dataclasses.is_dataclass(options) and any(
-        f.name == "deal" for f in dataclasses.fields(options)
-    )
-
-
-def no_deals_error(game: Game) -> BadOptions:
-    return BadOptions(
-        f"{game.id} ne se joue pas sur des donnes fixées (--deals)",
-        f"{game.id} does not take fixed deals (--deals)",
-    )
+IN_FLIGHT_PER_WORKER = 2
+"""Chunks submitted ahead per worker: enough to keep them busy, few enough to bound memory."""
+PARENT_POLL_SECONDS = 0.25
 
 
-@dataclass(frozen=True)
-class SimulationSpec:
-    """What to simulate: a game, its options, one bot name per seat, how many games.
-
-    ``deals`` (optional) fixes the deal of each game; ``trace`` asks the game for a
-    per-turn trace (``Game.turn_trace``) when it offers one, for reports only.
-    """
-
-    game: str
-    options: dict[str, Any]
-    bots: tuple[str, ...]
-    games: int
-    seed: int
-    keep_records: bool = False
-    deals: tuple[Deal, ...] | None = None
-    trace: bool = False
-
-    def check(self) -> Game:
-        game = get_game(self.game)
-        options = game.parse_options(self.options)
-        players = getattr(options, "players", len(self.bots))
-        if len(self.bots) != players:
-            raise BadOptions(
-                f"il faut un bot par place ({players}), pas {len(self.bots)}",
-                f"one bot per seat is needed ({players}), not {len(self.bots)}",
-            )
-        for name in set(self.bots):
-            game.make_bot(name, 0)
-        if self.games < 1:
-            raise BadOptions("--games doit être au moins 1", "--games must be at least 1")
-        if self.deals is not None:
-            if not supports_deals(game):
-                raise no_deals_error(game)
-            if len(self.deals) < self.games:
-                raise BadOptions(
-                    f"{self.games} parties demandées pour {len(self.deals)} donnes",
-                    f"{self.games} games asked for but only {len(self.deals)} deals",
-                )
-        return game
+def max_workers() -> int:
+    """The cores of this machine: more workers than cores only slow a run down."""
+    return os.cpu_count() or 1
 
 
-@dataclass
-class GameOutcome:
-    """One finished game, reduced to what statistics need."""
-
-    index: int
-    seed: int
-    winners: tuple[int, ...]
-    scores: tuple[float, ...]
-    reason: str
-    details: dict[str, Any]
-    actions: int
-    record: str | None = field(default=None, repr=False)
-    trace: list[float] | None = field(default=None, repr=False)
-
-
-def play_one(game: Game, options: Any, bot_names: Sequence[str], seed: int) -> Any:
-    """Play one game between bots; each bot only ever receives its seat's view."""
-    state = game.setup(options, seed)
-    bots = [
-        game.make_bot(name, derive_seed(seed, "bot", seat)) for seat, name in enumerate(bot_names)
-    ]
-    while not state.is_over:
-        seat = state.to_act[0]
-        state.apply(seat, bots[seat].act(state.view(seat)))
-    return state
-
-
-def run_chunk(
-    spec: SimulationSpec, indices: range, deals: dict[int, Deal] | None = None
-) -> list[GameOutcome]:
-    """Play the games ``indices`` of ``spec`` (``deals`` holds their fixed deals, if any).
-    Shared by every backend, so all of them play exactly the same games."""
-    game = get_game(spec.game)
-    base = game.parse_options(spec.options)
-    tracer = getattr(game, "turn_trace", None) if spec.trace else None
-    if not spec.keep_records and tracer is None:
-        seeds = [derive_seed(spec.seed, index) for index in indices]
-        if deals is None:
-            fast = game.fast_results(base, spec.bots, seeds)
-        else:  # fixed deals: checked as the engine path checks them, then played fast
-            fixed = [game.parse_options({**spec.options, "deal": list(deals[i])}) for i in indices]
-            fast = game.fast_results(base, spec.bots, seeds, deals=[o.deal for o in fixed])
-        if fast is not None:
-            return [
-                GameOutcome(index, seed, r.winners, r.scores, r.reason, r.details, actions)
-                for index, seed, (r, actions) in zip(indices, seeds, fast, strict=True)
-            ]
-    out = []
-    for index in indices:
-        seed = derive_seed(spec.seed, index)
-        options = base
-        if deals is not None:
-            options = game.parse_options({**spec.options, "deal": list(deals[index])})
-        state = play_one(game, options, spec.bots, seed)
-        result = state.result
-        out.append(
-            GameOutcome(
-                index=index,
-                seed=seed,
-                winners=result.winners,
-                scores=result.scores,
-                reason=result.reason,
-                details=result.details,
-                actions=len(state.history),
-                record=Record.of(state, list(spec.bots)).dump() if spec.keep_records else None,
-                trace=list(tracer(state)) if tracer is not None else None,
-            )
+def check_workers(workers: int | None, *, force: bool = False) -> int:
+    """The number of local workers to start: all cores by default, never more than the
+    cores unless ``force`` (``--workers 40`` on 2 cores is refused)."""
+    cores = max_workers()
+    if workers is None:
+        return cores
+    if workers < 1:
+        raise BadOptions("--workers : au moins 1", "--workers: at least 1")
+    if workers > cores and not force:
+        raise BadOptions(
+            f"--workers {workers} : cette machine a {cores} cœur(s) (--force pour passer outre)",
+            f"--workers {workers}: this machine has {cores} core(s) (--force to insist)",
         )
-    return out
+    return workers
 
 
-def chunks(total: int, workers: int) -> Iterator[range]:
-    """Ranges of game indices: about eight per worker, at most 500 games each."""
-    size = max(1, min(500, total // (workers * 8) or 1))
-    for start in range(0, total, size):
-        yield range(start, min(total, start + size))
+def _watch_parent(parent: int) -> None:
+    """In a worker: exit as soon as the main process is gone (killed, crashed)."""
+    while True:
+        time.sleep(PARENT_POLL_SECONDS)
+        if os.getppid() != parent:
+            os._exit(1)
 
 
-def chunk_job(spec: SimulationSpec, indices: range) -> tuple[SimulationSpec, range, Any]:
-    """The arguments of ``run_chunk`` for one chunk: only that chunk's deals travel."""
-    if spec.deals is None:
-        return spec, indices, None
-    deals = {i: spec.deals[i] for i in indices}
-    return dataclasses.replace(spec, deals=None), indices, deals
+def _worker_init(parent: int) -> None:
+    """Workers leave Ctrl-C to the main process (which stops them), and watch it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def _stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Stop every worker now: running chunks are killed first, then the pool is shut down
+    from a helper thread, so that the main process never waits on the pool's locks."""
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    for process in workers:
+        if process.is_alive():
+            process.terminate()
+    threading.Thread(
+        target=pool.shutdown, kwargs={"wait": False, "cancel_futures": True}, daemon=True
+    ).start()
+    deadline = time.monotonic() + 2
+    for process in workers:
+        process.join(timeout=max(0.0, deadline - time.monotonic()))
+        if process.is_alive():  # pragma: no cover - terminate is enough on Linux
+            process.kill()
+
+
+def iter_chunks(
+    specs: Sequence[SimulationSpec],
+    workers: int | None = None,
+    ray_address: str | None = None,
+) -> Iterator[tuple[list[GameOutcome], ...]]:
+    """The games of ``specs`` (same number of games each: the sides of a comparison, or
+    one spec), chunk by chunk in game order: one list of outcomes per spec for the same
+    game indices, so paired sides can be folded together without keeping them."""
+    for spec in specs:
+        spec.check()
+    total = specs[0].games
+    if any(spec.games != total for spec in specs):
+        raise ValueError("every spec of one run plays the same number of games")
+    if ray_address is not None:
+        from partie.sim.ray_backend import iter_on_ray
+
+        yield from iter_on_ray(specs, ray_address, workers)
+        return
+    workers = max(1, workers or max_workers())
+    parts = chunks(total, workers)
+    if workers == 1 or total < 20:
+        for part in parts:
+            yield tuple(run_chunk(*chunk_job(spec, part)) for spec in specs)
+        return
+    pool = ProcessPoolExecutor(
+        max_workers=workers, initializer=_worker_init, initargs=(os.getpid(),)
+    )
+    window: deque[list[Future[list[GameOutcome]]]] = deque()
+    try:
+        limit = workers * IN_FLIGHT_PER_WORKER
+        for part in parts:
+            window.append([pool.submit(run_chunk, *chunk_job(spec, part)) for spec in specs])
+            if len(window) >= limit:
+                yield tuple(future.result() for future in window.popleft())
+        while window:
+            yield tuple(future.result() for future in window.popleft())
+    except BaseException:
+        _stop_pool(pool)
+        raise
+    pool.shutdown(wait=True)
 
 
 def run_simulation(
@@ -174,32 +141,28 @@ def run_simulation(
 ) -> list[GameOutcome]:
     """Play ``spec.games`` games over ``workers`` processes (default: all cores), or on
     the Ray cluster at ``ray_address`` (``"local"`` starts one), and return the outcomes
-    in game order. ``progress(n)`` is called as games finish."""
-    spec.check()
-    if ray_address is not None:
-        from partie.sim.ray_backend import run_on_ray
-
-        outcomes = run_on_ray(spec, ray_address, progress, workers)
-        outcomes.sort(key=lambda o: o.index)
-        return outcomes
-    workers = max(1, workers or os.cpu_count() or 1)
+    in game order. ``progress(n)`` is called as games finish. Keeps every outcome: for
+    runs of any size, fold ``iter_chunks`` instead."""
     outcomes: list[GameOutcome] = []
-    if workers == 1 or spec.games < 20:
-        for chunk in chunks(spec.games, workers):
-            done = run_chunk(*chunk_job(spec, chunk))
-            outcomes.extend(done)
-            if progress:
-                progress(len(done))
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [
-                pool.submit(run_chunk, *chunk_job(spec, chunk))
-                for chunk in chunks(spec.games, workers)
-            ]
-            for future in as_completed(futures):
-                done = future.result()
-                outcomes.extend(done)
-                if progress:
-                    progress(len(done))
-    outcomes.sort(key=lambda o: o.index)
+    for (done,) in iter_chunks([spec], workers, ray_address):
+        outcomes.extend(done)
+        if progress:
+            progress(len(done))
     return outcomes
+
+
+__all__ = [
+    "Deal",
+    "GameOutcome",
+    "SimulationSpec",
+    "check_workers",
+    "chunk_job",
+    "chunks",
+    "iter_chunks",
+    "max_workers",
+    "no_deals_error",
+    "play_one",
+    "run_chunk",
+    "run_simulation",
+    "supports_deals",
+]

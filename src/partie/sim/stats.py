@@ -70,3 +70,31 @@ def paired_diff_ci95(a: Sequence[float], b: Sequence[float]) -> tuple[float, flo
     var = math.fsum((d - mean) ** 2 for d in diffs) / (n - 1)
     half = t975(n - 1) * math.sqrt(var / n)
     return (mean, mean - half, mean + half)
+
+
+class Moments:
+    """Running count, mean and variance (Welford): the figures of ``mean_ci95`` and
+    ``paired_diff_ci95`` without keeping the values, so memory stays flat."""
+
+    __slots__ = ("m2", "mean", "n")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.mean = 0.0
+        self.m2 = 0.0
+
+    def add(self, value: float) -> None:
+        self.n += 1
+        delta = value - self.mean
+        self.mean += delta / self.n
+        self.m2 += delta * (value - self.mean)
+
+    def ci95(self, *, student: bool = False) -> tuple[float, float, float]:
+        """(mean, low, high): normal interval, or paired-t with ``student=True``."""
+        if self.n == 0:
+            return (math.nan, math.nan, math.nan)
+        if self.n == 1:
+            return (self.mean, self.mean, self.mean)
+        var = max(0.0, self.m2 / (self.n - 1))
+        half = (t975(self.n - 1) if student else Z95) * math.sqrt(var / self.n)
+        return (self.mean, self.mean - half, self.mean + half)

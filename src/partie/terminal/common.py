@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 
+from partie.core.errors import PartieError
 from partie.core.game import State
 from partie.core.record import Record
 
@@ -28,12 +30,18 @@ def records_dir() -> Path:
     return Path(base) / "partie" / "records"
 
 
+def default_record_path(game_id: str, seed: int) -> Path:
+    """Where a game is saved when no ``--record`` is given: dated, with its seed."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return records_dir() / f"{game_id}-{stamp}-seed{seed}.json"
+
+
 def save_record(state: State, players: list[str], path: str | None = None) -> Path:
     """Save the game's record and return where it went."""
     if path is None:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        path = str(records_dir() / f"{state.game.id}-{stamp}-seed{state.seed}.json")
-    return Record.of(state, players).save(path)
+        records_dir().mkdir(parents=True, exist_ok=True)  # --record paths make no folders
+    target = path if path is not None else default_record_path(state.game.id, state.seed)
+    return Record.of(state, players).save(target)
 
 
 QUIT_WORDS = ("quitter", "quit", "q")
@@ -64,3 +72,96 @@ def stdin_reader(prompt: str) -> str | None:
         return input(prompt)
     except EOFError:
         return None
+
+
+YES_WORDS = ("o", "oui", "y", "yes")
+NO_WORDS = ("n", "non", "no")
+
+
+class TerminalScreen:
+    """What the three terminal screens share (``partie.table.Screen``): reading lines
+    with help and quit words at every prompt, refusals in red, the hand-over between
+    two people at one keyboard, and yes/no questions that ask again until answered.
+
+    A game's screen sets ``help`` and implements ``draw``, ``read``, ``describe``,
+    ``played`` and ``finish``."""
+
+    help: tuple[str, str] = ("", "")
+
+    def __init__(
+        self,
+        game: Any,
+        names: Sequence[str],
+        persons: Sequence[int],
+        reader: LineReader,
+        console: Console,
+        lang: str,
+        *,
+        hand_over: bool = False,
+    ) -> None:
+        self.game = game
+        self.names = list(names)
+        self.persons = list(persons)
+        self.reader = reader
+        self.console = console
+        self.lang = lang
+        self.hand_over = hand_over and len(self.persons) > 1
+        self._last_person: int | None = None
+        self._last_view: dict[str, Any] | None = None
+        self.watcher: int | None = self.persons[0] if len(self.persons) == 1 else None
+
+    def tr(self, fr: str, en: str) -> str:
+        return tr(self.lang, fr, en)
+
+    def name(self, seat: int) -> str:
+        return self.names[seat]
+
+    # -- the Screen protocol --------------------------------------------------------
+
+    def start(self, view: dict[str, Any]) -> None:
+        self.console.print(self.help_text(view))
+
+    def render(self, view: dict[str, Any]) -> None:
+        seat = view["seat"]
+        if self.hand_over and seat != self._last_person and self._last_person is not None:
+            self.console.clear()
+            self.reader(
+                self.tr(
+                    f"Passez le clavier à {self.name(seat)}, Entrée pour voir votre main. ",
+                    f"Pass the keyboard to {self.name(seat)}, Enter to see your hand. ",
+                )
+            )
+        self._last_person = seat
+        self._last_view = view
+        self.draw(view)
+
+    def ask(self, view: dict[str, Any]) -> str | None:
+        """The next line typed, after the help as often as asked (``aide``, ``?``)."""
+        return next_command(self.reader, self.prompt(view), self.console, self.help_text(view))
+
+    def refused(self, view: dict[str, Any], error: PartieError) -> None:
+        self.console.print(f"[red]{error.message(self.lang)}[/red]")
+
+    # -- hooks ----------------------------------------------------------------------
+
+    def draw(self, view: dict[str, Any]) -> None:
+        """Print the table as ``view`` shows it."""
+
+    def prompt(self, view: dict[str, Any]) -> str:
+        return f"{self.name(view['seat'])}> "
+
+    def help_text(self, view: dict[str, Any]) -> str:
+        return self.help[0 if self.lang == "fr" else 1]
+
+    def confirm(self, question: str) -> bool:
+        """Ask a yes/no question until it gets o/n (or y/n); the end of input is no."""
+        while True:
+            answer = self.reader(question)
+            if answer is None:
+                return False
+            word = answer.strip().lower()
+            if word in YES_WORDS:
+                return True
+            if word in NO_WORDS:
+                return False
+            self.console.print(self.tr("Répondez o ou n.", "Answer y or n."), style="red")

@@ -5,18 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from partie.core.errors import PartieError
-from partie.core.game import Bot
 from partie.games.tennis_mots.bots import load_lexicon, word_is_valid
+from partie.games.tennis_mots.cards import DOUBLE
 from partie.games.tennis_mots.movegen import hints
-from partie.games.tennis_mots.notation import parse
-from partie.games.tennis_mots.rules import Net, Shot, TennisMotsState
-from partie.games.tennis_mots.shots import announce
-from partie.terminal.common import LineReader, next_command, tr
+from partie.games.tennis_mots.rules import Net, Shot
+from partie.games.tennis_mots.shots import LIGNE_POINTS, announce
+from partie.terminal.common import TerminalScreen, tr
 
 HELP = (
     (
@@ -24,13 +22,15 @@ HELP = (
         "Jokers : * (toute lettre), # (consonne), @ (voyelle), < ou > (double) ; "
         "[*S] fixe la lettre d'un joker. « net MOT » : NET (les cartes ajoutées vont au "
         "pot) ; « passe » ; « conteste » ou « ok » après un NET ou une LIGNE ; "
-        "« =passe » pour poser le mot PASSE ; « aide » ; « quitter »."
+        "« =passe » pour poser le mot PASSE ; « r » ou « plateau » redessine la table ; "
+        "« aide » ; « quitter »."
     ),
     (
         "Type the new word with table and hand cards (e.g. 'JEUX'). Jokers: * (any "
         "letter), # (consonant), @ (vowel), < or > (double); [*S] states a joker's letter. "
         "'net WORD': a NET (the added cards go to the pot); 'pass'; 'challenge' or 'ok' "
-        "after a NET or LIGNE; '=passe' lays the word PASSE; 'help'; 'quit'."
+        "after a NET or LIGNE; '=passe' lays the word PASSE; 'r' or 'board' redraws the "
+        "table; 'help'; 'quit'."
     ),
 )
 
@@ -62,8 +62,9 @@ def render(view: dict[str, Any], humans: int, lang: str) -> Table:
     acting = view["to_act"]
     who = ", ".join(player_name(s, humans, lang) for s in acting) or "—"
     serve = ""
-    if phase == "serve":
-        serve = tr(lang, " (2e balle)", " (second serve)") if view["serve_number"] == 2 else ""
+    if phase == "serve" and view["serve_number"] == 2 and not view["last_rally"]:
+        # At set point a NET serve passes the serve on: there is no second ball.
+        serve = tr(lang, " (2e balle)", " (second serve)")
     title = tr(
         lang,
         f"Tennis de mots · set {view['set']} · à jouer : {who}{serve} · "
@@ -237,103 +238,151 @@ def hint_line(
     return tr(lang, f"Vous auriez pu jouer : {listed}", f"You could have played: {listed}")
 
 
-def read_human_action(
-    state: TennisMotsState, seat: int, read: LineReader, console: Console, lang: str
-) -> Any | None:
-    """Ask until the player types a legal action; ``None`` means quit or end of input."""
-    faces = state.deck.faces
-    prompt = f"{tr(lang, 'Joueur', 'Player')} {seat + 1}> "
-    while True:
-        line = next_command(read, prompt, console, HELP[0 if lang == "fr" else 1])
-        if line is None:
+REDRAW = ("r", "plateau", "board")
+
+
+def only_a_net(view: dict[str, Any], lexicon: Any) -> bool:
+    """Is the seat serving with no shot that reaches the weight (only a NET is left:
+    a fault, or a pass at set point)?"""
+    if view["phase"] != "serve" or view["turn"] != view["seat"] or not view["hand"]:
+        return False
+    if all(card["face"] == DOUBLE for card in view["hand"]):
+        return True
+    return not any(h.value >= view["weight"] for h in hints(view, lexicon, top=1))
+
+
+def may_bluff(view: dict[str, Any], action: Shot | Net) -> bool:
+    """Could this unchecked word stand as a bluff: a NET under the weight, or a shot on
+    the LIGNE? Anything else is refused by the rules whatever it spells, so the player
+    is not asked whether to bluff with it."""
+    values = view["deck_values"]
+    faces = {c["id"]: c["face"] for c in view["table"]}
+    faces.update((c["id"], c["face"]) for c in view["hand"] or ())
+    value = sum(values.get(faces.get(card, ""), 0) for card, _g, _l in action.cards)
+    if isinstance(action, Net):
+        return value < view["weight"]
+    return value >= max(view["weight"], LIGNE_POINTS)
+
+
+class TennisMotsScreen(TerminalScreen):
+    """Tennis de mots in a terminal: the table, the hand, every shot named."""
+
+    help = HELP
+
+    def __init__(self, *args: Any, show_hints: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.show_hints = show_hints
+        self.shown_events = 0
+        self._before: dict[str, Any] | None = None
+        self.seen_points = [0] * len(self.names)
+
+    def lexicon(self, view: dict[str, Any]) -> Any:
+        return load_lexicon(view["options"]["lexicon"])
+
+    def draw(self, view: dict[str, Any]) -> None:
+        self._before = view
+        humans = len(self.persons)
+        self.console.print(render(view, humans, self.lang))
+        self.console.print(table_line(view, self.lang))
+        self.console.print(hand_line(view, self.lang))
+        self.console.print(self.points_line(), style="dim")
+        pending = view["pending"]
+        if pending is not None:
+            self.console.print(
+                self.tr(
+                    f"{self.name(pending['shooter'])} a joué "
+                    f"{pending['kind']} {pending['word']} : « conteste » ou « ok » ?",
+                    f"{self.name(pending['shooter'])} played "
+                    f"{pending['kind']} {pending['word']}: 'challenge' or 'ok'?",
+                ),
+                style="bold",
+            )
+        elif only_a_net(view, self.lexicon(view)):
+            self.console.print(
+                self.tr(
+                    "Aucun service n'atteint le poids : seul un NET est possible "
+                    "(ex. « net < » avec un double).",
+                    "No serve reaches the weight: only a NET is possible "
+                    "(e.g. 'net <' with a double).",
+                ),
+                style="bold yellow",
+            )
+
+    def prompt(self, view: dict[str, Any]) -> str:
+        return f"{self.name(view['seat'])}> "
+
+    def refused(self, view: dict[str, Any], error: PartieError) -> None:
+        """The reason, then the table again, so the player sees what they work with."""
+        super().refused(view, error)
+        self.draw(view)
+
+    def read(self, view: dict[str, Any], line: str) -> Any | None:
+        if line.lower() in REDRAW:
+            self.draw(view)
             return None
-        try:
-            action = parse(line, state.table, state.hands[seat], faces)
-            if (
-                isinstance(action, Shot | Net)
-                and action.cards
-                and state.options.bluff
-                and state.is_legal(seat, action)
-                and not word_is_valid(load_lexicon(state.options.lexicon), action.cards)
-            ):
-                answer = read(
-                    tr(
-                        lang,
-                        f"{action.text()} : aucun mot français ne commence ainsi. "
-                        "Le jouer quand même (bluff, il peut être contesté) ? (o/n) ",
-                        f"{action.text()}: no French word starts this way. "
-                        "Play it anyway (a bluff, it may be challenged)? (y/n) ",
-                    )
-                )
-                if answer is None or answer.strip().lower() not in ("o", "oui", "y", "yes"):
-                    continue
-            state.apply(seat, action)
-            return action
-        except PartieError as exc:
-            console.print(f"[red]{exc.message(lang)}[/red]")
+        action = self.game.parse_action(view, line)
+        if (
+            isinstance(action, Shot | Net)
+            and action.cards
+            and view["options"]["bluff"]
+            and may_bluff(view, action)
+            and not word_is_valid(self.lexicon(view), action.cards)
+        ):
+            question = self.tr(
+                f"{action.text()} : aucun mot français ne commence ainsi. "
+                "Le jouer quand même (bluff, il peut être contesté) ? (o/n) ",
+                f"{action.text()}: no French word starts this way. "
+                "Play it anyway (a bluff, it may be challenged)? (y/n) ",
+            )
+            if not self.confirm(question):
+                return None
+        return action
+
+    def describe(self, action: Any) -> str:
+        return action.text()
+
+    def played(self, view: dict[str, Any], seat: int, action: Any) -> None:
+        self._tell_events(view)
+        before, self._before = self._before, None
+        if self.show_hints and seat in self.persons and before is not None:
+            last = view["log"][-1] if view["log"] else None
+            value = last["value"] if last is not None and last["kind"] == "shot" else None
+            line = hint_line(before, action, value, self.lang)
+            if line:
+                self.console.print(line, style="magenta")
+
+    def points_line(self) -> str:
+        """The running points of the set as far as the table has seen them: the cards
+        won off the table and the pot, less the cards of double faults (bonus cards,
+        penalty cards and the hands taken at set point are face down: counted at the
+        end of the set)."""
+        scores = " · ".join(f"{self.name(s)} {p}" for s, p in enumerate(self.seen_points))
+        return self.tr(
+            f"Points du set (cartes vues) : {scores}", f"Set points (seen cards): {scores}"
+        )
+
+    def _count(self, event: dict[str, Any]) -> None:
+        kind = event["kind"]
+        if kind == "rally":
+            self.seen_points[event["winner"]] += event.get("points", 0)
+        elif kind == "fault" and event["double"]:
+            self.seen_points[event["seat"]] -= event["value"]
+        elif kind == "set":
+            self.seen_points = [0] * len(self.seen_points)
+
+    def _tell_events(self, view: dict[str, Any]) -> None:
+        for event in view["log"]:
+            if event["n"] < self.shown_events:
+                continue
+            self._count(event)
+            line = describe_event(event, len(self.persons), self.lang)
+            if line:
+                self.console.print(line, style="cyan" if event["kind"] == "shot" else None)
+            self.shown_events = event["n"] + 1
+
+    def finish(self, view: dict[str, Any]) -> None:
+        self._tell_events(view)
+        self.console.print(render(view, len(self.persons), self.lang))
 
 
-def play_game(
-    state: TennisMotsState,
-    bots: dict[int, Bot],
-    humans: int,
-    read: LineReader,
-    console: Console,
-    lang: str,
-    *,
-    show_hints: bool = False,
-) -> bool:
-    """Run the match to its end; returns ``False`` when a human quit early. With
-    ``show_hints``, after each shot or NET of a person the better shots they had are
-    shown ("Vous auriez pu jouer : ...")."""
-    console.print(HELP[0 if lang == "fr" else 1])
-    shown_events = 0
-    shown_for: tuple[int, int] | None = None
-    while not state.is_over:
-        for event in state.events[shown_events:]:
-            line = describe_event(event, humans, lang)
-            if line:
-                console.print(line, style="cyan" if event["kind"] == "shot" else None)
-        shown_events = len(state.events)
-        acting = state.to_act
-        bot_seat = next((s for s in acting if s in bots), None)
-        if bot_seat is not None:
-            state.apply(bot_seat, bots[bot_seat].act(state.view(bot_seat)))
-            continue
-        seat = acting[0]
-        key = (seat, len(state.history))
-        if key != shown_for:
-            view = state.view(seat)
-            console.print(render(view, humans, lang))
-            console.print(table_line(view, lang))
-            console.print(hand_line(view, lang))
-            pending = view["pending"]
-            if pending is not None:
-                console.print(
-                    tr(
-                        lang,
-                        f"{player_name(pending['shooter'], humans, lang)} a joué "
-                        f"{pending['kind']} {pending['word']} : « conteste » ou « ok » ?",
-                        f"{player_name(pending['shooter'], humans, lang)} played "
-                        f"{pending['kind']} {pending['word']}: 'challenge' or 'ok'?",
-                    ),
-                    style="bold",
-                )
-            shown_for = key
-        before = state.view(seat) if show_hints else None
-        action = read_human_action(state, seat, read, console, lang)
-        if action is None:
-            return False
-        if before is not None:
-            played = state.events[-1] if state.events else None
-            value = played["value"] if played and played["kind"] == "shot" else None
-            line = hint_line(before, action, value, lang)
-            if line:
-                console.print(line, style="magenta")
-        shown_for = None
-    for event in state.events[shown_events:]:
-        line = describe_event(event, humans, lang)
-        if line:
-            console.print(line)
-    console.print(render(state.view(None), humans, lang))
-    return True
+__all__ = ["TennisMotsScreen", "describe_event", "hand_line", "render", "table_line"]

@@ -6,29 +6,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Console
 from rich.panel import Panel
 from rich.table import Table
 
-from partie.core.errors import PartieError
-from partie.core.game import Bot
-from partie.games.tennis_quizz.rules import (
-    LETTERS,
-    Ask,
-    Choose,
-    ChooseAnswerer,
-    ChooseServer,
-    QuizzState,
-    Reply,
-    Rule,
-)
-from partie.terminal.common import LineReader, tr
+from partie.games.tennis_quizz.rules import LETTERS
+from partie.terminal.common import TerminalScreen, tr
 
 HELP = (
-    "Répondez A, B ou C (ou tapez la réponse si vous êtes pro) ; « quitter » pour arrêter.",
-    "Answer A, B or C (or type the answer if you are a pro); 'quit' to stop.",
+    "Répondez A, B ou C (ou tapez la réponse si vous êtes pro) ; un numéro de joueur pour "
+    "choisir serveur ou relanceur, de question en variante tactique ; o/n pour trancher "
+    "une réponse libre ; « aide » ou « ? » ; « quitter » pour arrêter.",
+    "Answer A, B or C (or type the answer if you are a pro); a player number to pick a "
+    "server or an answerer, a question number in the tactique variant; y/n to rule on an "
+    "open answer; 'help' or '?'; 'quit' to stop.",
 )
-QUIT = ("quitter", "quit", "q")
 
 
 def seat_name(seat: int, names: list[str]) -> str:
@@ -69,7 +60,9 @@ def scoreboard(view: dict[str, Any], names: list[str], lang: str) -> Table:
     return table
 
 
-def question_panel(view: dict[str, Any], lang: str) -> Panel:
+def question_panel(view: dict[str, Any], lang: str, *, with_answer: bool = False) -> Panel:
+    """The question as asked; ``with_answer`` adds the right answer (the server's
+    screen: the server reads the card)."""
     q = view["question"]
     stars = "★" * q["difficulty"]
     lines = [f"[bold]{q['text']}[/bold]"]
@@ -77,6 +70,8 @@ def question_panel(view: dict[str, Any], lang: str) -> Panel:
         lines += [f"  {LETTERS[i]}) {c}" for i, c in enumerate(q["choices"])]
     else:
         lines.append(tr(lang, "  (réponse libre)", "  (open answer)"))
+    if with_answer and "answer" in q:
+        lines.append(tr(lang, f"  → réponse : {q['answer']}", f"  → answer: {q['answer']}"))
     title = tr(
         lang,
         f"Carte {q['card']} · question {q['number']} · {stars}",
@@ -100,68 +95,6 @@ def card_panel(view: dict[str, Any], lang: str) -> Panel:
     )
 
 
-def read_choice(
-    state: QuizzState, seat: int, read: LineReader, console: Console, lang: str, names: list[str]
-) -> Any | None:
-    """Ask the human at ``seat`` until a legal action is typed; ``None`` means quit."""
-    view = state.view(seat)
-    phase = view["phase"]
-    prompts = {
-        "server": tr(
-            lang, "Qui sert ce jeu ? (numéro de joueur) ", "Who serves this game? (player number) "
-        ),
-        "answerer": tr(lang, "Qui répond ? (numéro de joueur) ", "Who answers? (player number) "),
-        "ask": tr(lang, "Quelle question posez-vous ? (1-7) ", "Which question do you ask? (1-7) "),
-        "answer": tr(lang, "Votre réponse : ", "Your answer: "),
-        "ruling": tr(
-            lang,
-            "Accordez-vous la réponse ? (o/n) ",
-            "Do you accept the answer? (y/n) ",
-        ),
-    }
-    while True:
-        line = read(f"{seat_name(seat, names)} · {prompts[phase]}")
-        if line is None:
-            return None
-        text = line.strip()
-        if text.lower() in QUIT:
-            return None
-        if not text:
-            continue
-        try:
-            action = parse_input(view, text)
-            state.apply(seat, action)
-            return action
-        except PartieError as exc:
-            console.print(f"[red]{exc.message(lang)}[/red]")
-
-
-def parse_input(view: dict[str, Any], text: str) -> Any:
-    """What a person types, read for the current phase."""
-    from partie.core.errors import InvalidAction
-
-    phase = view["phase"]
-    if phase in ("server", "answerer", "ask"):
-        if not text.isdigit():
-            raise InvalidAction("tapez un nombre", "type a number")
-        number = int(text)
-        if phase == "ask":
-            return Ask(number)
-        cls = ChooseServer if phase == "server" else ChooseAnswerer
-        return cls(number - 1)
-    if phase == "ruling":
-        if text.lower() in ("o", "oui", "y", "yes"):
-            return Rule(True)
-        if text.lower() in ("n", "non", "no"):
-            return Rule(False)
-        raise InvalidAction("répondez o ou n", "answer y or n")
-    if view["question"]["choices"] is None:
-        return Reply(text)
-    if len(text) == 1 and text.upper() in LETTERS:
-        return Choose(LETTERS.index(text.upper()))
-    raise InvalidAction("répondez A, B ou C", "answer A, B or C")
-
-
 def describe_point(entry: dict[str, Any], names: list[str], lang: str) -> str:
     who = seat_name(entry["answerer"], names)
     if entry["right"]:
@@ -171,75 +104,105 @@ def describe_point(entry: dict[str, Any], names: list[str], lang: str) -> str:
     return f"{who} : « {entry['given']} » — [red]{verdict} « {entry['answer']} »[/red]"
 
 
-def play_match(
-    state: QuizzState,
-    bots: dict[int, Bot],
-    names: list[str],
-    read: LineReader,
-    console: Console,
-    lang: str,
-) -> bool:
-    """Run the match to its end; ``False`` when a person quit."""
-    console.print(HELP[0 if lang == "fr" else 1])
-    start = state.view(None)
-    first = " & ".join(names[s] for s in start["teams"][start["toss"]])
-    console.print(
-        tr(lang, f"Tirage au sort : {first} sert en premier.", f"Toss: {first} serves first.")
-    )
-    logged = 0
-    while not state.is_over:
-        seat = state.to_act[0]
-        view = state.view(seat)
-        if seat in bots:
-            state.apply(seat, bots[seat].act(view))
-        else:
-            if view["phase"] in ("answer", "ask", "server"):
-                console.print(scoreboard(view, names, lang))
-            if view["phase"] == "ask":
-                console.print(card_panel(view, lang))
-            if view["question"] is not None:
-                console.print(question_panel(view, lang))
-            if view["phase"] == "ruling":
-                r = view["ruling"]
-                judged = (
-                    tr(lang, "jugée juste", "judged right")
-                    if r["judged"]
-                    else tr(lang, "jugée fausse", "judged wrong")
-                )
-                console.print(
-                    f"« {r['given']} » ({judged}) — "
-                    + tr(lang, "réponse attendue", "expected")
-                    + f" : {view['question']['answer']}"
-                )
-            secret = view["phase"] == "ask"
-            if read_choice(state, seat, read, console, lang, names) is None:
-                return False
-            humans = [s for s in range(len(names)) if s not in bots]
-            if secret and len(humans) > 1:
-                # One keyboard: hide the server's card before the receiver looks.
-                console.clear()
-        public = state.view(None)
-        fresh = public["questions_asked"] - logged
-        if fresh > 0:
-            for entry in public["log"][-fresh:]:
-                console.print(describe_point(entry, names, lang))
-            logged = public["questions_asked"]
-            last = public["last_call_en" if lang == "en" else "last_call"]
-            if last:
-                console.print(f"[bold]{last}[/bold]")
-    view = state.view(None)
-    console.print(scoreboard(view, names, lang))
+PROMPTS = {
+    "server": ("Qui sert ce jeu ? (numéro de joueur) ", "Who serves this game? (player number) "),
+    "answerer": ("Qui répond ? (numéro de joueur) ", "Who answers? (player number) "),
+    "ask": ("Quelle question posez-vous ? (1-7) ", "Which question do you ask? (1-7) "),
+    "answer": ("Votre réponse : ", "Your answer: "),
+    "ruling": ("Accordez-vous la réponse ? (o/n) ", "Do you accept the answer? (y/n) "),
+}
+
+
+def match_result(view: dict[str, Any], names: list[str], lang: str) -> str:
+    """The result written winner first: ``Jeu, set et match : A (6-3, 4-6, 7-5)`` with
+    every set counted from the winners' side."""
+    side = view["winner"] or 0
     winners = " & ".join(names[s] for s in view["winners"])
-    sets = ", ".join(f"{a}-{b}" for a, b in view["score"]["sets"])
-    console.print(
-        tr(
-            lang,
-            f"Jeu, set et match : {winners} ({sets})",
-            f"Game, set and match: {winners} ({sets})",
-        ),
-        style="bold green",
+    sets = ", ".join(f"{s[side]}-{s[1 - side]}" for s in view["score"]["sets"])
+    return tr(
+        lang,
+        f"Jeu, set et match : {winners} ({sets})",
+        f"Game, set and match: {winners} ({sets})",
     )
-    return True
 
 
-__all__ = ["parse_input", "play_match", "question_panel", "scoreboard"]
+class TennisQuizzScreen(TerminalScreen):
+    """Tennis Quizz in a terminal: the score board, the question, every point told."""
+
+    help = HELP
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.logged = 0
+        self._shown_question: tuple[Any, ...] | None = None
+
+    def start(self, view: dict[str, Any]) -> None:
+        self.console.print(self.help_text(view))
+        first = " & ".join(self.names[s] for s in view["teams"][view["toss"]])
+        self.console.print(
+            self.tr(f"Tirage au sort : {first} sert en premier.", f"Toss: {first} serves first.")
+        )
+
+    def draw(self, view: dict[str, Any]) -> None:
+        phase = view["phase"]
+        if phase in ("answer", "ask", "server"):
+            self.console.print(scoreboard(view, self.names, self.lang))
+        if phase == "ask":
+            self.console.print(card_panel(view, self.lang))
+        if view["question"] is not None:
+            self.console.print(question_panel(view, self.lang, with_answer=phase == "ruling"))
+        if phase == "ruling":
+            r = view["ruling"]
+            judged = (
+                self.tr("jugée juste", "judged right")
+                if r["judged"]
+                else self.tr("jugée fausse", "judged wrong")
+            )
+            self.console.print(f"« {r['given']} » ({judged})")
+
+    def prompt(self, view: dict[str, Any]) -> str:
+        fr, en = PROMPTS[view["phase"]]
+        return f"{self.name(view['seat'])} · {self.tr(fr, en)}"
+
+    def read(self, view: dict[str, Any], line: str) -> Any | None:
+        return self.game.parse_action(view, line)
+
+    def describe(self, action: Any) -> str:
+        return action.text()
+
+    def played(self, view: dict[str, Any], seat: int, action: Any) -> None:
+        fresh = view["questions_asked"] - self.logged
+        if fresh > 0:
+            for entry in view["log"][-fresh:]:
+                self.console.print(describe_point(entry, self.names, self.lang))
+            self.logged = view["questions_asked"]
+            last = view["last_call_en" if self.lang == "en" else "last_call"]
+            if last:
+                self.console.print(f"[bold]{last}[/bold]")
+        self._show_served_question(view)
+
+    def _show_served_question(self, view: dict[str, Any]) -> None:
+        """A person serving to a bot sees the question they ask and its answer."""
+        q = view.get("question")
+        if (
+            q is None
+            or view["phase"] != "answer"
+            or view["seat"] is None
+            or view["server"] != view["seat"]
+            or view["answerer"] in self.persons
+        ):
+            return
+        key = (q["card"], q["number"], view["questions_asked"])
+        if key != self._shown_question:
+            self._shown_question = key
+            self.console.print(
+                self.tr("Vous posez :", "You ask:"),
+                question_panel(view, self.lang, with_answer=True),
+            )
+
+    def finish(self, view: dict[str, Any]) -> None:
+        self.console.print(scoreboard(view, self.names, self.lang))
+        self.console.print(match_result(view, self.names, self.lang), style="bold green")
+
+
+__all__ = ["TennisQuizzScreen", "match_result", "question_panel", "scoreboard"]

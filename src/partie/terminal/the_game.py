@@ -4,27 +4,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Console, Group
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from partie.core.errors import PartieError
-from partie.core.game import Bot
-from partie.games.the_game import PILE_NAMES, Play, TheGameState, parse_action, playable
+from partie.games.the_game import PILE_NAMES, Play, playable
 from partie.games.the_game.chat import check_chat
-from partie.games.the_game.rules import ASCENDING, SIGNAL_TEXT, is_trick
-from partie.terminal.common import LineReader, next_command, tr
+from partie.games.the_game.rules import ASCENDING, SIGNAL_TEXT, can_play_sequence, is_trick
+from partie.terminal.common import TerminalScreen, tr
 
 HELP = (
     (
         "Coups : « 37 a1 » pose le 37 sur a1 (ou « 37 » s'il ne va que sur une pile) ; "
         "« fin » termine le tour ; « signal d2 garde|bon|efface » ; « dire … » parle "
-        "(sans nombres) ; « quitter »."
+        "(sans nombres) ; « r » redessine la table ; « aide » ; « quitter ». "
+        "Dans votre main, 44(a1 d2) va sur a1 ou d2, ↺ marque un rétro, 44✗ ne va nulle part."
     ),
     (
         "Moves: '37 a1' lays 37 on a1 (or '37' when it fits one pile only); "
         "'end' ends the turn; 'signal d2 keep|good|clear'; 'say …' talks (no "
-        "numbers); 'quit'."
+        "numbers); 'r' redraws the table; 'help'; 'quit'. In your hand, 44(a1 d2) fits "
+        "a1 or d2, ↺ marks a backwards trick, 44✗ fits nowhere."
     ),
 )
 
@@ -68,7 +68,8 @@ def render(view: dict[str, Any], humans: int, lang: str) -> Group:
 
 def hand_line(view: dict[str, Any], lang: str) -> Text:
     """The hand: playable cards in green, followed by the piles they fit when not all
-    four (↺ marks a trick of 10); cards that fit nowhere are dimmed."""
+    four (↺ marks a trick of 10); a card that fits nowhere is dimmed and marked ✗, so
+    that it differs from one that fits everywhere by more than its colour."""
     text = Text(tr(lang, "Votre main : ", "Your hand: "))
     tops = [p["top"] for p in view["piles"]]
     for card in view["hand"]:
@@ -78,7 +79,7 @@ def hand_line(view: dict[str, Any], lang: str) -> Text:
             if playable(card, tops[p], ASCENDING[p])
         ]
         if not piles:
-            text.append(f"{card} ", style="dim")
+            text.append(f"{card}✗ ", style="dim")
             continue
         text.append(f"{card}", style="bold green")
         if len(piles) < 4 or any("↺" in p for p in piles):
@@ -97,61 +98,21 @@ def others_line(view: dict[str, Any], humans: int, lang: str) -> Text:
     return Text(tr(lang, "Cartes en main — ", "Cards in hand — ") + ", ".join(parts), style="dim")
 
 
-def read_human_action(
-    state: TheGameState, seat: int, read: LineReader, console: Console, lang: str
-) -> Any | None:
-    """Ask until the player types a legal action; ``None`` means quit or end of input."""
-    while True:
-        line = next_command(read, "> ", console, HELP[0 if lang == "fr" else 1])
-        if line is None:
-            return None
-        head, _, message = line.partition(" ")
-        if head.lower() in ("dire", "say"):
-            try:
-                said = check_chat(message)
-            except PartieError as exc:
-                console.print(f"[red]{exc.message(lang)}[/red]")
-            else:
-                console.print(f"[italic]{player_name(seat, seat + 1, lang)} : « {said} »[/italic]")
-            continue
-        try:
-            action = complete_card(state, line) or parse_action(line)
-            if isinstance(action, Play) and corners_itself(state, seat, action):
-                answer = read(
-                    tr(
-                        lang,
-                        "Attention : après ce coup vous ne pourrez plus atteindre le minimum "
-                        "et la partie s'arrêtera. Confirmer ? (o/n) ",
-                        "Careful: after this play you cannot reach the minimum and the game "
-                        "ends. Confirm? (y/n) ",
-                    )
-                )
-                if answer is None or answer.strip().lower() not in ("o", "oui", "y", "yes"):
-                    continue
-            state.apply(seat, action)
-            return action
-        except PartieError as exc:
-            console.print(f"[red]{exc.message(lang)}[/red]")
-
-
-def complete_card(state: TheGameState, line: str) -> Play | None:
-    """``37`` alone plays 37 when it fits exactly one pile."""
-    if not line.isdigit():
-        return None
-    card = int(line)
-    piles = [p for p in range(4) if playable(card, state.tops[p], ASCENDING[p])]
-    if card in state.hands[state.current] and len(piles) == 1:
-        return Play(card, piles[0])
-    return None
-
-
-def corners_itself(state: TheGameState, seat: int, action: Play) -> bool:
-    """Would this legal play leave the player unable to reach the minimum?"""
-    if action not in state.legal_actions(seat):
+def corners_itself(view: dict[str, Any], action: Play) -> bool:
+    """Would this play leave the player unable to reach the turn's minimum (the game
+    then ends)? Worked out from the player's view, as the engine's rule reads."""
+    hand = view["hand"] or []
+    if action.card not in hand or not 0 <= action.pile < 4:
         return False
-    trial = state.clone()
-    trial.apply(seat, action)
-    return trial.is_over and trial.reason == "stuck"
+    tops = [p["top"] for p in view["piles"]]
+    if not playable(action.card, tops[action.pile], ASCENDING[action.pile]):
+        return False
+    rest = [c for c in hand if c != action.card]
+    laid = view["played_this_turn"] + 1
+    if not rest and view["draw_count"] == 0:
+        return False
+    tops[action.pile] = action.card
+    return laid < view["min_cards"] and not can_play_sequence(rest, tops, 1)
 
 
 def describe(action: Any, lang: str) -> str:
@@ -165,55 +126,82 @@ def describe(action: Any, lang: str) -> str:
     return action.text()
 
 
-def play_game(
-    state: TheGameState,
-    bots: dict[int, Bot],
-    humans: int,
-    read: LineReader,
-    console: Console,
-    lang: str,
-) -> bool:
-    """Run the game to its end; returns ``False`` when a human quit early."""
-    console.print(HELP[0 if lang == "fr" else 1])
-    shown_for: tuple[int, int] | None = None
-    while not state.is_over:
-        seat = state.to_act[0]
-        if seat in bots:
-            action = bots[seat].act(state.view(seat))
-            state.apply(seat, action)
-            console.print(f"{player_name(seat, humans, lang)} : {describe(action, lang)}")
-            continue
-        key = (seat, len(state.history))
-        if key != shown_for:
-            console.print(render(state.view(seat), humans, lang))
-            shown_for = key
-        if read_human_action(state, seat, read, console, lang) is None:
-            return False
-        shown_for = None
-    view = state.view(None)
-    console.print(render(view, humans, lang))
-    score = view["score"]
-    if score == 0:
-        console.print(
-            tr(
-                lang,
-                "Victoire totale : les 98 cartes sont posées !",
-                "Total victory: all 98 cards are down!",
-            ),
-            style="bold green",
-        )
-    else:
-        verdict = tr(
-            lang,
+END_REASONS = {
+    "all_cards_played": ("les 98 cartes sont posées", "all 98 cards are down"),
+    "stuck": (
+        "le joueur au tour ne pouvait plus poser le minimum",
+        "the player to act could no longer lay the minimum",
+    ),
+}
+
+
+class TheGameScreen(TerminalScreen):
+    """The Game in a terminal, for people at one keyboard and bots."""
+
+    help = HELP
+
+    def draw(self, view: dict[str, Any]) -> None:
+        self.console.print(render(view, len(self.persons), self.lang))
+
+    def prompt(self, view: dict[str, Any]) -> str:
+        return "> "
+
+    def read(self, view: dict[str, Any], line: str) -> Any | None:
+        head, _, message = line.partition(" ")
+        if line.lower() in ("r", "plateau", "board"):
+            self.draw(view)
+            return None
+        if head.lower() in ("dire", "say"):
+            said = check_chat(message)
+            self.console.print(f"[italic]{self.name(view['seat'])} : « {said} »[/italic]")
+            return None
+        action = self.game.parse_action(view, line)
+        if isinstance(action, Play) and corners_itself(view, action):
+            question = self.tr(
+                "Attention : après ce coup vous ne pourrez plus atteindre le minimum "
+                "et la partie s'arrêtera. Confirmer ? (o/n) ",
+                "Careful: after this play you cannot reach the minimum and the game "
+                "ends. Confirm? (y/n) ",
+            )
+            if not self.confirm(question):
+                return None
+        return action
+
+    def describe(self, action: Any) -> str:
+        return describe(action, self.lang)
+
+    def played(self, view: dict[str, Any], seat: int, action: Any) -> None:
+        if seat not in self.persons:
+            self.console.print(f"{self.name(seat)} : {self.describe(action)}")
+
+    def finish(self, view: dict[str, Any]) -> None:
+        self.console.print(render(view, len(self.persons), self.lang))
+        fr, en = END_REASONS.get(view["reason"], (view["reason"], view["reason"]))
+        self.console.print(self.tr(f"Fin de la partie : {fr}.", f"Game over: {en}."))
+        for seat, hand in enumerate(view.get("hands") or []):
+            cards = " ".join(str(c) for c in hand) or self.tr("(vide)", "(empty)")
+            self.console.print(f"{self.name(seat)}{self.tr(' : ', ': ')}{cards}")
+        score = view["score"]
+        if score == 0:
+            self.console.print(
+                self.tr(
+                    "Victoire totale : les 98 cartes sont posées !",
+                    "Total victory: all 98 cards are down!",
+                ),
+                style="bold green",
+            )
+            return
+        verdict = self.tr(
             "excellent" if score < 10 else "partie finie",
             "excellent" if score < 10 else "game over",
         )
-        console.print(
-            tr(
-                lang,
+        self.console.print(
+            self.tr(
                 f"Score : {score} cartes restantes ({verdict})",
                 f"Score: {score} cards left ({verdict})",
             ),
             style="bold",
         )
-    return True
+
+
+__all__ = ["TheGameScreen", "corners_itself", "hand_line", "render"]

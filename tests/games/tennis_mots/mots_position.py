@@ -24,53 +24,30 @@ def arrange(
     draw: int | None = None,
     readings: str | None = None,
 ) -> TennisMotsState:
-    """Give seat ``s`` the cards ``hands[s]`` (faces, ``◀`` for a double card), lay
-    ``table`` (with ``readings``, the letters its jokers stand for), and leave the rest
-    in the draw pile; ``draw`` keeps only that many there (the others are put out of
-    play). The table's server is ``server`` and it is their opponent's turn when the
-    table is not empty."""
-    faces = state.deck.faces
-    free: dict[str, list[int]] = {}
-    for card in state.deck.ids:
-        free.setdefault(faces[card], []).append(card)
-
-    def take(face: str) -> int:
-        face = DOUBLE if face in (BEFORE, AFTER) else face
-        return free[face].pop(0)
-
-    laid = []
-    for i, glyph in enumerate(table):
-        card = take(glyph)
-        letter = readings[i] if readings else glyph
-        laid.append((card, glyph, letter))
-    state.table = laid
-    state.hands = [sorted(take(f) for f in hand) for hand in hands]
-    rest = sorted(c for cards in free.values() for c in cards)
-    n = state.options.players
-    state.pot = []
-    state.tricks = [[] for _ in range(n)]
-    state.malus = [[] for _ in range(n)]
-    state.removed = []
+    """The position with seat ``s`` holding the cards ``hands[s]`` (faces, ``◀`` for a
+    double card), ``table`` laid (with ``readings``, the letters its jokers stand for)
+    and the rest in the draw pile; ``draw`` keeps only that many there (the others are
+    put out of play). The table's server is ``server`` and it is their opponent's turn
+    when the table is not empty. Built by the engine from its text form, with the
+    options and seed of ``state``."""
+    laid = "".join(
+        glyph if not readings or readings[i] == glyph else f"[{glyph}{readings[i]}]"
+        for i, glyph in enumerate(table)
+    )
+    options = state.options
+    fields = [
+        "hands " + " / ".join(h or "-" for h in hands),
+        f"table {laid}",
+        f"server {server + 1}",
+        f"weight {options.serve_weight}",
+        f"seed {state.seed}",
+    ]
     if draw is not None:
-        state.removed = rest[draw:]
-        rest = rest[:draw]
-    state.draw = rest
-    state.server = server
-    state.serve_number = 1
-    state.returns = 0
-    state.in_rally = [True] * n
-    state.serve_out = [False] * n
-    state.pending = None
-    state.last_rally = False
-    if table:
-        state.phase = "rally"
-        state.turn = (server + 1) % n
-    else:
-        state.phase = "serve"
-        state.turn = server
-    state._check_set_point()
-    GAME.check_invariants(state)
-    return state
+        fields.append(f"draw {draw}")
+    if not options.bluff:
+        fields.append("no-bluff")
+    assert options.players == len(hands), "one hand per seat"
+    return GAME.from_position("; ".join(fields))
 
 
 def ids(state: TennisMotsState, seat: int, faces: str) -> list[int]:

@@ -35,6 +35,18 @@ def test_the_shipped_list_is_large_and_inflected(lex: Lexicon) -> None:
         assert lex.is_word(word), word
 
 
+def test_symbols_abbreviations_and_proper_nouns_are_not_words(lex: Lexicon) -> None:
+    # Unit symbols and their SI prefixes (kg, mcd, kkat), abbreviations (vg, cf, etc),
+    # internet prefixes (http, www), a drawn-out sound (zzzz), a lower-case brand name.
+    for letters in ("HTTP", "WWW", "MCD", "VG", "ZZZZ", "KKAT", "KG", "KM", "MG", "PPM", "CF"):
+        assert not lex.is_word(letters), letters
+    assert not lex.is_word("ETC") and not lex.is_word("OFBIZEXTRA")
+    # The same letters as real words stay: the pub, the desert dune, interjections,
+    # loanwords, units written out.
+    for word in ("BAR", "ERG", "ZUT", "BOF", "CHUT", "PIZZA", "WEEKEND", "KILO", "HERTZ"):
+        assert lex.is_word(word), word
+
+
 def test_words_absent_and_refused(lex: Lexicon) -> None:
     for letters in ("JEUZ", "XQZ", "ATTELLERAIENTS", ""):
         assert not lex.is_word(letters)

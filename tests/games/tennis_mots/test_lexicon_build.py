@@ -79,6 +79,50 @@ def test_hunspell_expansion(build: ModuleType, tmp_path: Path) -> None:
     assert not any("L'" in w or "'" in w for w in folded)
 
 
+FILTER_AFF = """SET UTF-8
+FLAG long
+KEEPCASE ||
+
+PFX U. N 2
+PFX U. 0 k .
+PFX U. 0 m .
+
+SFX S. Y 1
+SFX S. 0 s [^sxz]
+"""
+
+FILTER_DIC = """9
+g/U.||-- po:nom is:mas is:inv
+bar/||-- po:nom is:mas is:inv
+bar/S. po:nom is:mas
+http/S. po:pfx
+ofbiz po:npr is:mas
+zzzz po:interj
+zut po:interj
+etc po:loc.adv
+lorsqu po:mg po:cjsub po:err
+"""
+
+
+def test_the_filter_leaves_out_what_the_tags_say_is_no_word(
+    build: ModuleType, tmp_path: Path
+) -> None:
+    aff, dic = tmp_path / "t.aff", tmp_path / "t.dic"
+    aff.write_text(FILTER_AFF, encoding="utf-8")
+    dic.write_text(FILTER_DIC, encoding="utf-8")
+    affixes = build.read_aff(aff)
+    kept: set[str] = set()
+    reasons = {}
+    for entry in build.read_entries(dic, affixes):
+        reason = build.left_out(entry, affixes)
+        reasons[entry.word] = reasons.get(entry.word) or reason
+        if reason is None:
+            build.expand(entry.word, entry.flags, affixes, kept)
+    # the unit symbol and its prefixed forms (kg, mg) go; the noun "bar" stays
+    assert kept == {"bar", "bars", "zut"}
+    assert all(reasons[w] is not None for w in ("g", "http", "ofbiz", "zzzz", "etc", "lorsqu"))
+
+
 def test_a_stem_that_needs_an_affix_is_not_a_word(build: ModuleType, tmp_path: Path) -> None:
     aff, dic = tmp_path / "t.aff", tmp_path / "t.dic"
     aff.write_text(AFF, encoding="utf-8")

@@ -10,12 +10,8 @@ from mots_position import GAME, arrange, new_state
 
 from partie.core import BadOptions
 from partie.core.rng import derive_seed
-from partie.games.tennis_mots.bots import (
-    GreedyBot,
-    TacticianBot,
-    bot_from_spec,
-    load_lexicon,
-)
+from partie.games.tennis_mots.bot_specs import bot_from_spec
+from partie.games.tennis_mots.bots import GreedyBot, TacticianBot, load_lexicon
 from partie.games.tennis_mots.cards import LETTERS_SET
 from partie.games.tennis_mots.montecarlo import MonteCarloBot, guess_state
 from partie.games.tennis_mots.rules import ACCEPT, CHALLENGE, PASS, Net, Shot

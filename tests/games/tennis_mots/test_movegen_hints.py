@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import io
 
-from mots_position import arrange, new_state
+from mots_position import GAME, arrange, new_state
 from rich.console import Console
 
-from partie.games.tennis_mots.bots import SimpleBot
 from partie.games.tennis_mots.rules import PASS, Shot
-from partie.terminal.tennis_mots import hint_line, play_game
+from partie.table import Seat, run_table
+from partie.terminal.tennis_mots import TennisMotsScreen, hint_line
 
 
 def test_a_pass_is_followed_by_what_could_have_been_played() -> None:
@@ -32,24 +32,20 @@ def test_the_best_shot_played_gets_no_hint() -> None:
 
 
 def test_the_terminal_shows_hints_after_a_human_pass() -> None:
-    state = arrange(new_state(bluff=False), ["XZSEEST", "AAAAAAA"], "JEU", server=1)
-    lines = iter(["passe"])
-    out = io.StringIO()
-    console = Console(file=out, width=120, highlight=False)
-    finished = play_game(
-        state, {1: SimpleBot(1)}, 1, lambda _p: next(lines, None), console, "fr", show_hints=True
-    )
-    assert not finished
-    assert "Vous auriez pu jouer : " in out.getvalue()
-    quiet = io.StringIO()
-    state = arrange(new_state(bluff=False), ["XZSEEST", "AAAAAAA"], "JEU", server=1)
-    lines = iter(["passe"])
-    play_game(
-        state,
-        {1: SimpleBot(1)},
-        1,
-        lambda _p: next(lines, None),
-        Console(file=quiet, width=120, highlight=False),
-        "fr",
-    )
-    assert "Vous auriez pu jouer" not in quiet.getvalue()
+    seats = [Seat("Joueur 1"), Seat("Bot 2", "simple")]
+
+    def shown(show_hints: bool) -> str:
+        state = arrange(new_state(bluff=False), ["XZSEEST", "AAAAAAA"], "JEU", server=1)
+        lines = iter(["passe"])
+        out = io.StringIO()
+        console = Console(file=out, width=120, highlight=False)
+        screen = TennisMotsScreen(
+            GAME, [s.name for s in seats], [0], lambda _p: next(lines, None), console, "fr",
+            show_hints=show_hints,
+        )  # fmt: skip
+        run = run_table(GAME, state.options, state.seed, seats, screen, None, start=state)
+        assert not run.finished
+        return out.getvalue()
+
+    assert "Vous auriez pu jouer : " in shown(True)
+    assert "Vous auriez pu jouer" not in shown(False)

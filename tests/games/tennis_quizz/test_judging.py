@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from partie.games.tennis_quizz.decks import load_deck
 from partie.games.tennis_quizz.judging import ARTICLES, judge, normalize
 
 
@@ -66,3 +67,53 @@ def test_the_answer_itself_in_any_case_is_right(answer: str) -> None:
     if normalize(answer):
         assert judge(answer.upper(), answer)
         assert judge(f"  {answer}. ", answer)
+
+
+@pytest.mark.parametrize(
+    "given,answer,alternatives",
+    [
+        ("Louis 15", "Louis XV", ()),
+        ("louis xv", "Louis XV", ()),
+        ("XV", "15", ()),
+        ("007", "7", ()),
+        ("1 000", "1000", ()),
+        ("Majorqe", "Majorque", ("Mallorca",)),  # a typo nearer the answer than "Minorque"
+    ],
+)
+def test_numbers_are_values(given: str, answer: str, alternatives: tuple[str, ...]) -> None:
+    assert judge(given, answer, alternatives, ("Louis XVI", "Minorque"))
+
+
+@pytest.mark.parametrize(
+    "given,answer,alternatives,wrong",
+    [
+        ("Louis XVI", "Louis XV", ("Louis 15",), ("Louis XVI", "Louis XIV")),
+        ("Louis XVI", "Louis XV", (), ()),  # a different number, even without the choices
+        ("Louis 16", "Louis XV", (), ()),
+        ("Louis XIII", "Louis XIV", ("Louis 14",), ("Louis XIII", "Louis XVI")),
+        ("Chevaus", "Chevaux", (), ("Chevaus", "Chameaux")),
+        ("Chevau", "Chevaux", (), ("Chevaus", "Chameaux")),  # as close to a wrong choice
+        ("Minorque", "Majorque", ("Mallorca",), ("Minorque", "Ibiza")),
+        ("Loupe", "Louve", ("la louve",), ("Loupe", "Lionne")),
+        (
+            "Après chaque jeu pair",
+            "Après chaque jeu impair",
+            ("jeux impairs",),
+            ("Après chaque jeu pair", "x"),
+        ),
+    ],
+)
+def test_a_wrong_choice_or_what_is_nearer_it_is_wrong(
+    given: str, answer: str, alternatives: tuple[str, ...], wrong: tuple[str, ...]
+) -> None:
+    assert not judge(given, answer, alternatives, wrong)
+
+
+def test_on_the_starter_deck_wrong_choices_are_wrong_and_right_forms_right() -> None:
+    deck = load_deck("fr-starter")
+    for card in deck.cards:
+        for n, q in enumerate(card.questions, start=1):
+            for typed in q.wrong:
+                assert not judge(typed, q.answer, q.alternatives, q.wrong), (card.id, n, typed)
+            for typed in (q.answer, *q.alternatives):
+                assert judge(typed, q.answer, q.alternatives, q.wrong), (card.id, n, typed)

@@ -10,6 +10,7 @@ import pytest
 
 from conformance import playout
 from partie.core import get_game
+from partie.games.tennis_quizz.game import deck_options
 
 GAME = get_game("tennis-quizz")
 ONE_SET = {"sets_to_win": 1}  # shorter matches keep the suite fast; the flow is the same
@@ -35,7 +36,7 @@ GAMES_PER_VARIANT = 20  # fewer at the larger tables: about 140 playouts in all
 
 @pytest.mark.parametrize("variant", range(len(VARIANTS)))
 def test_random_playouts(variant: int, small_deck: Path) -> None:
-    options = GAME.parse_options({"deck": str(small_deck), **VARIANTS[variant]})
+    options = GAME.parse_options({**deck_options(str(small_deck)), **VARIANTS[variant]})
     deciders = 0
     winners = set()
     games = GAMES_PER_VARIANT if options.players <= 3 else GAMES_PER_VARIANT // 2
@@ -53,7 +54,7 @@ def test_random_playouts(variant: int, small_deck: Path) -> None:
 def test_receiver_view_never_holds_the_right_answer(small_deck: Path) -> None:
     """At every question, the receiving seats and spectators see text and choices,
     never which one is right; the serving side sees it."""
-    options = GAME.parse_options({"deck": str(small_deck), "players": 4})
+    options = GAME.parse_options({**deck_options(str(small_deck)), "players": 4})
     state = GAME.setup(options, 7)
     bots = [GAME.make_bot("random", s) for s in range(4)]
     checked = 0
@@ -77,7 +78,7 @@ def test_receiver_view_never_holds_the_right_answer(small_deck: Path) -> None:
 def test_smallest_deck_with_jeu_decisif(tiny_deck: Path) -> None:
     """Two cards a side: started cards set aside for jeu décisif cards, discards
     reshuffled again and again."""
-    options = GAME.parse_options({"deck": str(tiny_deck), "jeu_decisif": True})
+    options = GAME.parse_options({**deck_options(str(tiny_deck)), "jeu_decisif": True})
     reshuffles = 0
     for number in range(8):
         state = playout(GAME, options, 50_000 + number, probe=number == 0)

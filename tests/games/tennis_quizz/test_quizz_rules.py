@@ -3,7 +3,6 @@ rules the page leaves to us (teams, discards, jeu décisif, pros)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -24,6 +23,11 @@ GAME = get_game("tennis-quizz")
 
 def new(deck: Path, seed: int = 1, **options) -> QuizzState:
     return GAME.setup(GAME.parse_options({"deck": str(deck), **options}), seed)
+
+
+def at_score(deck: Path, score: str, seed: int = 1) -> QuizzState:
+    """A match on ``deck`` from a score written as text (``sets 6-2; games 5 0``)."""
+    return GAME.from_position(f"{score}; deck {deck}; seed {seed}")
 
 
 def answer(state: QuizzState, right: bool) -> None:
@@ -58,13 +62,12 @@ def test_40_40_receiver_answers_right_and_wins_the_game(small_deck: Path) -> Non
 
 
 def test_5_5_to_7_5_and_6_6_to_7_6(small_deck: Path) -> None:
-    state = new(small_deck)
-    state.score = replace(state.score, games=(5, 5))
+    state = at_score(small_deck, "games 5 5")
     win_game(state, 0)
     assert state.score.games == (6, 5)
     win_game(state, 0)
     assert state.score.sets == ((7, 5),)
-    state.score = replace(state.score, games=(6, 5))
+    state = at_score(small_deck, "sets 7-5; games 6 5")
     win_game(state, 1)
     assert state.score.games == (6, 6) and state.sets_66 == 1
     win_game(state, 1)
@@ -73,8 +76,7 @@ def test_5_5_to_7_5_and_6_6_to_7_6(small_deck: Path) -> None:
 
 
 def test_two_sets_to_love_ends_the_match(small_deck: Path) -> None:
-    state = new(small_deck)
-    state.score = replace(state.score, sets=((6, 2),), games=(5, 0))
+    state = at_score(small_deck, "sets 6-2; games 5 0")
     win_game(state, 0)
     assert state.is_over and state.score.sets == ((6, 2), (6, 0))
     assert state.result.winners == (0,) and state.result.scores == (2.0, 0.0)
@@ -156,8 +158,7 @@ def test_pile_runs_out_and_discard_is_reshuffled(tiny_deck: Path) -> None:
 
 
 def test_jeu_decisif_seven_questions_each_then_a_tie_plays_again(small_deck: Path) -> None:
-    state = new(small_deck, jeu_decisif=True)
-    state.score = replace(state.score, games=(6, 5))
+    state = at_score(small_deck, "games 6 5; jeu-decisif")
     win_game(state, 1)
     assert state.score.in_decider and state.decider is not None
     first = state.serving
@@ -219,3 +220,36 @@ def test_too_small_a_deck_is_refused(tmp_path: Path) -> None:
     with pytest.raises(Exception) as info:
         new(path)
     assert getattr(info.value, "code", "") == "bad_options"
+
+
+def _near_miss_deck(path: Path) -> Path:
+    """Four cards whose every question has a wrong choice one letter from the answer."""
+    head = '[deck]\nid = "near"\ntitle = "Presque"\n\n'
+    cards = []
+    for c in range(1, 5):
+        questions = "".join(
+            "[[cards.questions]]\n"
+            f'text = "Carte {c}, question {n} : pluriel de cheval ?"\n'
+            'answer = "Chevaux"\nwrong = ["Chevaus", "Chameaux"]\n'
+            'difficulty = 1\nsource = "grammaire"\n\n'
+            for n in range(1, 8)
+        )
+        cards.append(f'[[cards]]\nid = "c{c}"\n\n{questions}')
+    path.write_text(head + "".join(cards), encoding="utf-8")
+    return path
+
+
+def test_a_pro_typing_a_shown_wrong_choice_loses_the_point(tmp_path: Path) -> None:
+    state = new(_near_miss_deck(tmp_path / "near.toml"), pros=[0, 1])
+    seat = state.answerer
+    state.apply(seat, Reply("chevaus"))
+    assert state.log[-1]["right"] is False
+    assert state.score.points[state.serving] == 1
+
+
+def test_a_pros_legal_actions_do_not_show_the_hidden_choices(small_deck: Path) -> None:
+    state = new(small_deck, pros=[0, 1])
+    seat = state.answerer
+    listed = {a.answer for a in state.legal_actions(seat) if isinstance(a, Reply)}
+    assert listed and listed.isdisjoint(state.question.shown)
+    assert state.view(seat)["question"]["choices"] is None

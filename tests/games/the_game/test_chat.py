@@ -41,8 +41,85 @@ def test_every_number_word_any_case(word: str, upper: bool) -> None:
     assert number_in(f"bon, {word.upper() if upper else word} !") is not None
 
 
+@pytest.mark.parametrize(
+    "message,quoted",
+    [
+        ("j'ai le 30", "30"),  # the whole number, not its first digit
+        ("XXXVII", "XXXVII"),
+        ("j'ai un xiv", "xiv"),
+        ("le ⅩⅫ", "ⅩⅫ"),  # one Unicode sign for a Roman numeral
+        ("ХХХVII", "ХХХVII"),  # Cyrillic Х that looks like X
+        ("t r e n t e", "t r e n t e"),
+        ("T.R.E.N.T.E !", "T.R.E.N.T.E"),
+        ("s-e-p-t", "s-e-p-t"),
+        ("X X X V I I", "X X X V I I"),
+        ("trente-sept", "trente-sept"),
+        ("trentesept", "trentesept"),
+        ("quatre vingt dix neuf", "quatre vingt dix neuf"),
+        ("vingt et un", "vingt et un"),
+        ("j'ai un trente", "trente"),
+        ("thirty seven", "thirty seven"),
+        ("FORTY-TWO", "FORTY-TWO"),
+        ("3 0", "3 0"),
+        ("3.7", "3.7"),
+        ("３７", "３７"),  # full-width digits
+        ("le ³⁷", "³⁷"),
+        ("tren\u200bte", "tren\u200bte"),  # a zero-width space inside
+        ("tren te", "tren te"),
+        ("qua rante", "qua rante"),
+        ("ｔｒｅｎｔｅ", "ｔｒｅｎｔｅ"),
+        ("τrente", "τrente"),  # a Greek tau
+        ("sur a1 je mets 37", "37"),
+    ],
+)
+def test_disguised_numbers_are_refused_and_quoted_as_written(message: str, quoted: str) -> None:
+    assert number_in(message) == quoted
+    with pytest.raises(IllegalAction) as caught:
+        check_chat(message)
+    assert f"« {quoted} »" in caught.value.fr
+
+
+TABLE_TALK = [
+    "Je peux jouer sur la pile montante, pas de souci.",
+    "Ne joue pas sur d2 stp, j'ai une très bonne carte pour elle.",
+    "Garde-moi la pile a1 s'il te plaît.",
+    "Attention, je suis coincé, je n'ai rien de bon.",
+    "Tu peux jouer un petit saut sur la descendante ?",
+    "C'est bon pour moi, vas-y.",
+    "Je t'en prie, commence.",
+    "J'ai un truc presque parfait pour la pile du haut.",
+    "Il ne joue ni ne parle, il réfléchit.",
+    "Si tu peux, évite la deuxième pile.",
+    "Je ne sais pas si x ou y est mieux.",
+    "Oh là là, c'est mal parti.",
+    "Laisse-moi la main, j'ai un retour en arrière.",
+    "Je peux faire un bond en arrière sur la première pile descendante.",
+    "Est-ce que quelqu'un a une carte proche du sommet ?",
+    "Aïe, ma main est terrible. Hum, mmm, bof.",
+    "Celui-ci, non, l'autre. CELUI-CI !",
+    "On tente le coup ? Cette tentative était risquée.",
+    "Le CD est rayé lol. Je mix les stratégies. Vive la France, mon civil préféré.",
+    "Tu as vu le dixième de seconde ? trop rapide",
+    "Juste au-dessus, ce serait parfait.",
+    "Un instant, je réfléchis. C'était un bon coup.",
+    "I can play well here. Please don't play on that pile.",
+    "Often I wait, but this time go ahead. Nice one, well done!",
+    "I have something close to the top. Sorry, I'm stuck.",
+    "Let's keep the low pile for Anne, that's a tiny jump, trust me.",
+    "Can someone play on the descending one? It's often tense.",
+]
+
+
+@pytest.mark.parametrize("message", TABLE_TALK)
+def test_ordinary_table_talk_is_never_refused(message: str) -> None:
+    assert number_in(message) is None
+    assert check_chat(message) == message
+
+
 def test_empty_and_too_long_messages() -> None:
-    with pytest.raises(IllegalAction, match="vide"):
+    with pytest.raises(IllegalAction) as caught:
         check_chat("   ")
-    with pytest.raises(IllegalAction, match="trop long"):
+    assert caught.value.code == "empty_message"
+    with pytest.raises(IllegalAction) as caught:
         check_chat("a" * 300)
+    assert caught.value.code == "message_too_long"

@@ -13,7 +13,7 @@ from partie.core.errors import BadOptions
 from partie.core.rng import derive_seed
 from partie.games.the_game.bots import MinJumpBot
 from partie.games.the_game.fast import fast_simulate, record_game, supports
-from partie.sim.runner import SimulationSpec, run_chunk
+from partie.sim.chunks import SimulationSpec, run_chunk
 
 GAME = get_game("the-game")
 BOTS = ["random", "greedy", "minjump", "minjump:3,9", "minjump:0,0"]

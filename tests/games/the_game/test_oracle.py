@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 import pytest
+from positions import position_text
 
 from partie.core import get_game
 from partie.core.rng import derive_seed
@@ -25,18 +26,16 @@ GAME = get_game("the-game")
 
 def engine_state(position: Position, players: int, expert: bool = False) -> TheGameState:
     """A real engine state holding ``position`` (cards not in it count as played)."""
-    state = GAME.setup(GAME.parse_options({"players": players, "expert": expert}), 0)
-    remaining = {c for h in position.hands for c in h} | set(position.draw)
-    state.hands = [sorted(h) for h in position.hands]
-    state.draw = list(reversed(position.draw))
-    state.tops = list(position.tops)
-    state.current = position.current
-    state.played_this_turn = position.played_this_turn
-    state.played = [c for c in CARDS if c not in remaining]
-    state.over = False
-    state.reason = ""
-    state._start_turn_check()
-    return state
+    assert len(position.hands) == players
+    text = position_text(
+        [list(h) for h in position.hands],
+        tuple(position.tops),
+        list(reversed(position.draw)),  # Position's draw pile is top first
+        current=position.current,
+        played_this_turn=position.played_this_turn,
+        expert=expert,
+    )
+    return GAME.from_position(text)
 
 
 def brute_force(state: TheGameState, memo: dict[Any, bool]) -> bool:

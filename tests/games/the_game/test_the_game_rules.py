@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from positions import GAME, position
+from positions import GAME
 
 from partie.core import BadOptions, GameOver, IllegalAction, InvalidAction, NotYourTurn
 from partie.games.the_game import END_TURN, ChooseStart, Play, Signal, parse_action, playable
@@ -29,7 +29,7 @@ def test_worked_check_descending_pile_at_65() -> None:
 
 def test_worked_check_blocked_hand_ends_the_game_with_cards_left_as_score() -> None:
     # Draw pile empty, hand {50}, every pile blocked for 50.
-    state = position([[50]], tops=(55, 70, 45, 30))
+    state = GAME.from_position("piles 55 70 45 30; hands 50")
     assert state.is_over and state.result.reason == "stuck"
     assert state.result.details["score"] == 1 == state.score
     assert state.result.winners == ()
@@ -37,7 +37,7 @@ def test_worked_check_blocked_hand_ends_the_game_with_cards_left_as_score() -> N
 
 def test_worked_check_empty_handed_player_is_skipped() -> None:
     # 2 players, draw pile empty, B holds nothing: A plays every turn.
-    state = position([[10, 20, 30], []], current=0)
+    state = GAME.from_position("piles 1 1 100 100; hands 10 20 30 / -")
     for card in (10, 20):
         state.apply(0, Play(card, A1))
         state.apply(0, END_TURN)
@@ -87,11 +87,12 @@ def test_bad_options_are_refused(options: dict) -> None:
 
 
 def test_minimum_two_then_one_once_the_draw_pile_is_empty() -> None:
-    state = position([[10, 20, 30]], draw=[90, 80])
+    state = GAME.from_position("piles 1 1 100 100; hands 10 20 30; draw 80 90")
     assert state.min_cards == 2
     state.apply(0, Play(10, A1))
-    with pytest.raises(IllegalAction, match="au moins 2"):
+    with pytest.raises(IllegalAction) as caught:
         state.apply(0, END_TURN)
+    assert caught.value.code == "below_minimum"
     state.apply(0, Play(20, A1))
     state.apply(0, END_TURN)
     assert state.hands[0] == [30, 80, 90] and state.draw == []
@@ -99,7 +100,7 @@ def test_minimum_two_then_one_once_the_draw_pile_is_empty() -> None:
 
 
 def test_expert_needs_three() -> None:
-    state = position([[10, 20, 30, 40]], draw=[90], expert=True)
+    state = GAME.from_position("piles 1 1 100 100; hands 10 20 30 40; draw 90; expert")
     assert state.min_cards == 3
     state.apply(0, Play(10, A1))
     state.apply(0, Play(20, A1))
@@ -111,7 +112,7 @@ def test_expert_needs_three() -> None:
 
 
 def test_tricks_any_number_of_times_mixed_with_normal_plays() -> None:
-    state = position([[57, 47, 58, 48]], tops=(67, 1, 38, 100), draw=[99])
+    state = GAME.from_position("piles 67 1 38 100; hands 47 48 57 58; draw 99")
     state.apply(0, Play(57, A1))  # trick on an ascending pile
     state.apply(0, Play(47, A1))  # and again
     state.apply(0, Play(48, D1))  # trick on a descending pile
@@ -120,7 +121,7 @@ def test_tricks_any_number_of_times_mixed_with_normal_plays() -> None:
 
 
 def test_drawing_refills_only_as_far_as_the_draw_pile_allows() -> None:
-    state = position([[10, 20, 30]], draw=[90])
+    state = GAME.from_position("piles 1 1 100 100; hands 10 20 30; draw 90")
     state.apply(0, Play(10, A1))
     state.apply(0, Play(20, A1))
     state.apply(0, END_TURN)
@@ -129,20 +130,20 @@ def test_drawing_refills_only_as_far_as_the_draw_pile_allows() -> None:
 
 def test_game_ends_at_the_start_of_a_turn_that_cannot_reach_the_minimum() -> None:
     # Only one card of the hand can be played: with cards left to draw, 2 are needed.
-    state = position([[50, 95, 98]], tops=(96, 97, 41, 45), draw=[3])
+    state = GAME.from_position("piles 96 97 41 45; hands 50 95 98; draw 3")
     assert state.is_over and state.result.reason == "stuck"
     assert state.score == 4
 
 
 def test_painting_oneself_into_a_corner_ends_the_game() -> None:
-    state = position([[50, 56, 61]], tops=(55, 99, 2, 2), draw=[3])
+    state = GAME.from_position("piles 55 99 2 2; hands 50 56 61; draw 3")
     assert not state.is_over  # 56 then 61 would do
     state.apply(0, Play(61, A1))  # now neither 50 nor 56 fits anywhere
     assert state.is_over and state.result.reason == "stuck"
 
 
 def test_all_98_cards_played_is_total_victory() -> None:
-    state = position([[98, 99]], tops=(97, 1, 100, 100))
+    state = GAME.from_position("piles 97 1 100 100; hands 98 99")
     state.apply(0, Play(98, A1))
     state.apply(0, END_TURN)
     state.apply(0, Play(99, A1))
@@ -161,38 +162,40 @@ def test_search_for_a_sequence_of_plays() -> None:
 
 
 REFUSALS = [
-    (Play(38, A1), IllegalAction, "écart de 10"),  # 9 below an ascending 47
-    (Play(36, A1), IllegalAction, "ici 11"),  # 11 below
-    (Play(70, D1), IllegalAction, "descendante"),  # higher on a descending 65
-    (Play(99, A1), IllegalAction, "pas le 99"),  # not in hand
-    (Play(38, 7), InvalidAction, "pile"),
-    (END_TURN, IllegalAction, "au moins 2"),
-    (Signal(A1, "clear"), IllegalAction, "aucun signal"),
-    (ChooseStart(1), IllegalAction, "choose_start"),
+    (Play(38, A1), IllegalAction, "trick_needs_ten", "écart de 10"),  # 9 below an ascending 47
+    (Play(36, A1), IllegalAction, "trick_needs_ten", "ici 11"),  # 11 below
+    (Play(70, D1), IllegalAction, "trick_needs_ten", "descendante"),  # higher on descending 65
+    (Play(99, A1), IllegalAction, "card_not_in_hand", "pas le 99"),  # not in hand
+    (Play(38, 7), InvalidAction, "unknown_pile", "pile"),
+    (END_TURN, IllegalAction, "below_minimum", "au moins 2"),
+    (Signal(A1, "clear"), IllegalAction, "no_signal_to_clear", "aucun signal"),
+    (ChooseStart(1), IllegalAction, "choose_start_off", "choose_start"),
 ]
 
 
-@pytest.mark.parametrize("action,error,words", REFUSALS)
-def test_refusals_explain_and_change_nothing(action, error, words) -> None:
-    state = position([[38, 36, 70, 50], [20]], tops=(47, 1, 65, 100), draw=[3, 4])
+@pytest.mark.parametrize("action,error,code,words", REFUSALS)
+def test_refusals_explain_and_change_nothing(action, error, code, words) -> None:
+    state = GAME.from_position("piles 47 1 65 100; hands 36 38 50 70 / 20; draw 4 3")
     before = state.fingerprint()
     with pytest.raises(error) as caught:
         state.apply(0, action)
+    assert caught.value.code == code
     assert words in caught.value.fr
     assert caught.value.en and "\n" not in caught.value.fr
     assert state.fingerprint() == before
 
 
 def test_acting_out_of_turn_is_refused() -> None:
-    state = position([[38, 50], [20, 30]], draw=[3, 4])
+    state = GAME.from_position("piles 1 1 100 100; hands 38 50 / 20 30; draw 4 3")
     before = state.fingerprint()
-    with pytest.raises(NotYourTurn, match="joueur 1"):
+    with pytest.raises(NotYourTurn) as caught:
         state.apply(1, Play(20, A1))
+    assert caught.value.code == "not_your_turn"
     assert state.fingerprint() == before
 
 
 def test_a_finished_game_refuses_everything() -> None:
-    state = position([[50]], tops=(55, 70, 45, 30))
+    state = GAME.from_position("piles 55 70 45 30; hands 50")
     with pytest.raises(GameOver):
         state.apply(0, Play(50, A1))
 
@@ -201,12 +204,13 @@ def test_a_finished_game_refuses_everything() -> None:
 
 
 def test_signals_are_talk_any_seat_any_time() -> None:
-    state = position([[10, 20], [30, 40]], draw=[3, 4])
+    state = GAME.from_position("piles 1 1 100 100; hands 10 20 / 30 40; draw 4 3")
     state.apply(1, Signal(D2, "keep"))
     assert state.current == 0
     assert state.view(0)["signals"] == [{"seat": 1, "pile": "d2", "kind": "keep"}]
-    with pytest.raises(IllegalAction, match="déjà"):
+    with pytest.raises(IllegalAction) as caught:
         state.apply(1, Signal(D2, "keep"))
+    assert caught.value.code == "signal_already_set"
     state.apply(1, Signal(D2, "good"))
     state.apply(1, Signal(D2, "clear"))
     assert state.view(None)["signals"] == []
@@ -215,12 +219,14 @@ def test_signals_are_talk_any_seat_any_time() -> None:
 def test_the_table_may_choose_who_starts() -> None:
     state = GAME.setup(GAME.parse_options({"players": 3, "choose_start": True}), 1)
     assert state.legal_actions(0)[:3] == [ChooseStart(0), ChooseStart(1), ChooseStart(2)]
-    with pytest.raises(IllegalAction, match="qui commence"):
+    with pytest.raises(IllegalAction) as caught:
         state.apply(0, Play(state.hands[0][0], A1))
+    assert caught.value.code == "choose_start_first"
     state.apply(0, ChooseStart(2))
     assert state.current == 2
-    with pytest.raises(IllegalAction, match="avant la première carte"):
+    with pytest.raises(IllegalAction) as caught:
         state.apply(2, ChooseStart(1))
+    assert caught.value.code == "already_started"
 
 
 # Notation --------------------------------------------------------------------------

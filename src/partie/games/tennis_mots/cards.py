@@ -20,7 +20,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from partie.core.errors import PartieError
+from partie.core.errors import BadDeck
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 VOWELS = frozenset("AEIOU")
@@ -38,12 +38,6 @@ JOKER_LETTERS: dict[str, frozenset[str]] = {
     VOWEL: VOWELS,
 }
 """What a ``★``, ``■`` or ``●`` may stand for (a double copies its neighbour)."""
-
-
-class BadDeck(PartieError):
-    """A deck file that cannot be read, or whose cards do not add up to its totals."""
-
-    code = "bad_deck"
 
 
 @dataclass(frozen=True, slots=True)

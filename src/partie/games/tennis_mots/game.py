@@ -5,14 +5,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from partie.core.errors import BadOptions, PartieError
 from partie.core.game import Bot, Game
 from partie.core.options import options_from_json
-from partie.games.tennis_mots.bots import BOTS, SimpleBot, bot_from_spec, load_lexicon
+from partie.games.tennis_mots.bot_specs import bot_from_spec
+from partie.games.tennis_mots.bots import BOTS, SimpleBot, load_lexicon
 from partie.games.tennis_mots.cards import AFTER, DOUBLE, LETTERS_SET, load_deck
 from partie.games.tennis_mots.moves import Candidate, generate
+from partie.games.tennis_mots.notation import parse_action as parse_typed
+from partie.games.tennis_mots.positions import from_position as state_from_position
 from partie.games.tennis_mots.rules import (
     ACCEPT,
     CHALLENGE,
@@ -27,13 +32,23 @@ from partie.games.tennis_mots.rules import (
     iter_laid,
 )
 
+MAX_LEXICON_FILE = 64 * 1024 * 1024
+
 
 class BadLexiconFile(PartieError):
     code = "bad_lexicon"
 
 
 def table_lexicon(path: str | None) -> Any:
-    """The lexicon of a table; an unreadable file is a ``PartieError``."""
+    """The lexicon of a table; an unreadable file is a ``PartieError``. A file must be a
+    regular file of at most 64 MiB (``/dev/zero`` is not read forever)."""
+    if path is not None:
+        where = Path(path)
+        if where.exists() and (not where.is_file() or where.stat().st_size > MAX_LEXICON_FILE):
+            raise BadLexiconFile(
+                f"liste de mots refusée {path} : pas un fichier ordinaire de 64 Mio au plus",
+                f"word list refused {path}: not a regular file of at most 64 MiB",
+            )
     try:
         return load_lexicon(path)
     except PartieError:
@@ -50,15 +65,44 @@ def table_lexicon(path: str | None) -> Any:
         ) from None
 
 
+BUILTIN = "default"
+"""The id of the packaged lexicon and of the packaged deck."""
+
+
+def check_builtin_only(options: TennisMotsOptions) -> None:
+    """``options`` from an untrusted source: ``lexicon`` and ``deck`` may only name the
+    packaged ones (``None`` or ``"default"``), never a file of this machine."""
+    for key in ("lexicon", "deck"):
+        value = getattr(options, key)
+        if value not in (None, BUILTIN):
+            shown = value if len(value) <= 40 else value[:37] + "..."
+            raise BadOptions(
+                f"option {key} : seul le paquet intégré ({BUILTIN!r}) est accepté ici, "
+                f"pas {shown!r}",
+                f"option {key}: only the built-in one ({BUILTIN!r}) is accepted here, "
+                f"not {shown!r}",
+            )
+
+
 class TennisMots(Game):
     id = "tennis-mots"
     name = "Tennis de mots"
     min_players = 2
     max_players = 4
     default_bot = "greedy"
+    lists_actions = False
 
-    def parse_options(self, data: dict[str, Any] | None = None) -> TennisMotsOptions:
+    def parse_options(
+        self, data: dict[str, Any] | None = None, *, trusted: bool = True
+    ) -> TennisMotsOptions:
         options = options_from_json(TennisMotsOptions, data)
+        if not trusted:
+            check_builtin_only(options)
+        options = replace(
+            options,
+            lexicon=None if options.lexicon == BUILTIN else options.lexicon,
+            deck=None if options.deck == BUILTIN else options.deck,
+        )
         self.check_players(options.players)
         if not 0 <= options.serve_weight <= 60:
             raise BadOptions(
@@ -87,11 +131,20 @@ class TennisMots(Game):
     def action_from_json(self, data: Any) -> TennisMotsAction:
         return action_from_json(data)
 
+    def from_position(self, text: str) -> TennisMotsState:
+        """``hands XAAAAAA / SSSSSSS; table JE[*U]; server 1; draw 10`` (see
+        ``positions.py``)."""
+        return state_from_position(self, text)
+
+    def parse_action(self, view: dict[str, Any], text: str) -> TennisMotsAction:
+        """A word (``JEUX``, ``[*S]``…) or a command (``passe``, ``net MOT``, ``ok``)."""
+        return parse_typed(view, text)
+
     def bot_names(self) -> list[str]:
         return sorted([*BOTS, "mc"])
 
     def make_bot(self, spec: str, seed: int = 0) -> Bot:
-        """``name``, ``name:params`` or ``name@N`` (see ``bots.bot_from_spec``)."""
+        """``name``, ``name:params`` or ``name@N`` (see ``bot_specs.bot_from_spec``)."""
         return bot_from_spec(spec, seed)
 
     # -- conformance hooks --------------------------------------------------------------

@@ -23,7 +23,8 @@ is also a command (PASSE, OK...), start it with ``=``: ``=passe``.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from partie.core.errors import IllegalAction, InvalidAction
 from partie.games.tennis_mots.cards import (
@@ -44,6 +45,9 @@ from partie.games.tennis_mots.rules import (
     Shot,
     TennisMotsAction,
 )
+
+Faces = Sequence[str] | Mapping[int, str]
+"""The face of each card id: the deck's list, or a view's table and hand cards."""
 
 ASCII_JOKERS = {"*": ANY, "#": CONSONANT, "@": VOWEL, "<": BEFORE, ">": AFTER}
 GLYPHS = frozenset((ANY, CONSONANT, VOWEL, BEFORE, AFTER))
@@ -94,6 +98,7 @@ def tokens(word: str) -> list[Token]:
                 raise InvalidAction(
                     f"{word!r} : un joker s'écrit [*S], [#T], [@E]... (signe puis lettre)",
                     f"{word!r}: a joker is written [*S], [#T], [@E]... (sign then letter)",
+                    code="bad_joker_notation",
                 )
             out.append((glyph, letter))
             i = end + 1
@@ -107,10 +112,11 @@ def tokens(word: str) -> list[Token]:
             raise InvalidAction(
                 f"{word!r} : signe inconnu {ch!r} (lettres, * # @ < > pour les jokers)",
                 f"{word!r}: unknown sign {ch!r} (letters, * # @ < > for jokers)",
+                code="unknown_sign",
             )
         i += 1
     if not out:
-        raise InvalidAction("mot vide", "empty word")
+        raise InvalidAction("mot vide", "empty word", code="empty_word")
     return out
 
 
@@ -118,7 +124,7 @@ def _face_of(glyph: str) -> str:
     return DOUBLE if glyph in (BEFORE, AFTER) else glyph
 
 
-def _matches(token: Token, card: Laid, faces: Sequence[str]) -> bool:
+def _matches(token: Token, card: Laid, faces: Faces) -> bool:
     glyph, _letter = token
     face = faces[card[0]]
     if glyph in LETTERS_SET:
@@ -127,7 +133,7 @@ def _matches(token: Token, card: Laid, faces: Sequence[str]) -> bool:
 
 
 def resolve(
-    word: str, table: Sequence[Laid], hand: Sequence[int], faces: Sequence[str]
+    word: str, table: Sequence[Laid], hand: Sequence[int], faces: Faces
 ) -> tuple[Laid, ...]:
     """The laid sequence that ``word`` means on this table with this hand."""
     toks = tokens(word)
@@ -184,15 +190,14 @@ def resolve(
             raise IllegalAction(
                 f"pas {what_fr} dans votre main ni de libre sur la table",
                 f"{what_en} in your hand nor free on the table",
+                code="letter_not_available",
             )
         free.remove(pick)
         out.append((pick, glyph, letter))
     return tuple(out)
 
 
-def parse(
-    text: str, table: Sequence[Laid], hand: Sequence[int], faces: Sequence[str]
-) -> TennisMotsAction:
+def parse(text: str, table: Sequence[Laid], hand: Sequence[int], faces: Faces) -> TennisMotsAction:
     """Read a typed line: a command or a word (see the module's docstring)."""
     line = text.strip()
     key = line.lower()
@@ -205,9 +210,21 @@ def parse(
         return Net(resolve(rest, table, hand, faces))
     if key in ("net", ""):
         raise InvalidAction(
-            "net quoi ? « net MOT » (ou « passe »)", "net what? 'net WORD' (or 'pass')"
+            "net quoi ? « net MOT » (ou « passe »)",
+            "net what? 'net WORD' (or 'pass')",
+            code="net_without_word",
         )
     return Shot(resolve(line, table, hand, faces))
 
 
 __all__ = ["ASCII_JOKERS", "COMMANDS", "parse", "resolve", "tokens"]
+
+
+def parse_action(view: dict[str, Any], text: str) -> TennisMotsAction:
+    """Read a typed line from what the player sees: the table's and the hand's cards
+    come from the view, so clients and the engine read text the same way."""
+    table = [(t["id"], t["glyph"], t["letter"]) for t in view["table"]]
+    hand = [h["id"] for h in view["hand"] or ()]
+    faces = {t["id"]: t["face"] for t in view["table"]}
+    faces.update((h["id"], h["face"]) for h in view["hand"] or ())
+    return parse(text, table, hand, faces)

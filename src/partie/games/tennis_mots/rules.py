@@ -22,13 +22,14 @@ How the engine holds a set (everything is card ids, ``0 ≤ id < deck.size``):
 
 from __future__ import annotations
 
+import enum
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
-from partie.core.errors import GameOver, IllegalAction, InvalidAction, NotYourTurn
-from partie.core.game import Result, State
+from partie.core.errors import BadPosition, GameOver, IllegalAction, InvalidAction, NotYourTurn
+from partie.core.game import EndReason, Result, State
 from partie.core.rng import make_rng
 from partie.games.tennis_mots import shots as names_of
 from partie.games.tennis_mots.cards import (
@@ -48,6 +49,23 @@ RETURN_MARGIN = 2
 Laid = tuple[int, str, str]
 """A card on the table or in a shot: ``(card id, glyph, letter)``; ``letter`` is ``""``
 in a shot when a joker's letter is left to the engine."""
+
+
+class Phase(enum.StrEnum):
+    """Where a rally stands (see the module's docstring); a ``str`` in views and JSON."""
+
+    SERVE = "serve"
+    RALLY = "rally"
+    CHALLENGE = "challenge"
+    OVER = "over"
+
+
+class SetEnd(enum.StrEnum):
+    """Why a set ended (the ``ends_*`` figures of the statistics)."""
+
+    NO_SERVE = "no_serve"
+    BONUS_UNPAID = "bonus_unpaid"
+    LAST_RALLY = "last_rally"
 
 
 class WordList(Protocol):
@@ -144,7 +162,7 @@ ACCEPT = Accept()
 def action_from_json(data: Any) -> TennisMotsAction:
     """Read an action back from its JSON form; raises ``InvalidAction``."""
     if not isinstance(data, dict):
-        raise InvalidAction("action illisible", "unreadable action")
+        raise InvalidAction("action illisible", "unreadable action", code="unreadable_action")
     kind = data.get("type")
     if kind == "challenge":
         return CHALLENGE
@@ -167,9 +185,12 @@ def action_from_json(data: Any) -> TennisMotsAction:
             raise InvalidAction(
                 "coup illisible : il faut une liste de [carte, signe, lettre]",
                 "unreadable shot: a list of [card, glyph, letter] is needed",
+                code="unreadable_shot",
             ) from None
         return Shot(tuple(cards)) if kind == "shot" else Net(tuple(cards))
-    raise InvalidAction(f"action inconnue : {kind!r}", f"unknown action: {kind!r}")
+    raise InvalidAction(
+        f"action inconnue : {kind!r}", f"unknown action: {kind!r}", code="unknown_action"
+    )
 
 
 # Options ---------------------------------------------------------------------------
@@ -316,7 +337,7 @@ class TennisMotsState(State):
 
     def _start_rally(self, server: int) -> None:
         n = self._options.players
-        self.phase = "serve"
+        self.phase = Phase.SERVE
         self.server = server
         self.turn = server
         self.serve_number = 1
@@ -375,7 +396,7 @@ class TennisMotsState(State):
         return Result(
             winners=winners,
             scores=tuple(float(w) for w in self.sets_won),
-            reason="match_won",
+            reason=EndReason.MATCH_WON,
             details=details,
         )
 
@@ -399,6 +420,14 @@ class TennisMotsState(State):
         return True
 
     def apply(self, seat: int, action: Any) -> None:
+        """Play ``action`` for ``seat`` or refuse it, changing nothing. Raises
+        ``GameOver``; ``IllegalAction`` ``unknown_seat``; ``NotYourTurn`` (also
+        ``challenge_pending`` while opponents may challenge); ``InvalidAction``
+        ``unknown_action``, ``empty_shot``, ``unreadable_shot``, ``unknown_card``,
+        ``wrong_card_face``; ``IllegalAction`` ``card_not_in_hand``,
+        ``card_laid_twice``, ``joker_mismatch``, ``must_serve``, ``below_weight``,
+        ``weight_reached``, ``empty_net``, ``not_a_word``, ``nothing_to_challenge``,
+        ``nothing_to_accept``, ``own_shot``, ``already_let_pass``."""
         plan = self._check(seat, action)
         if isinstance(action, Challenge):
             self._challenge(seat)
@@ -418,7 +447,9 @@ class TennisMotsState(State):
             raise GameOver("la partie est finie", "the game is over")
         n = self._options.players
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
-            raise IllegalAction(f"place inconnue : {seat!r}", f"unknown seat: {seat!r}")
+            raise IllegalAction(
+                f"place inconnue : {seat!r}", f"unknown seat: {seat!r}", code="unknown_seat"
+            )
         if isinstance(action, Challenge | Accept):
             if self.pending is None:
                 raise IllegalAction(
@@ -429,23 +460,35 @@ class TennisMotsState(State):
                     "nothing to challenge: only a NET or LIGNE just played can be"
                     if isinstance(action, Challenge)
                     else "nothing to let pass: no shot is waiting for a check",
+                    code="nothing_to_challenge"
+                    if isinstance(action, Challenge)
+                    else "nothing_to_accept",
                 )
             if seat not in self.pending.waiting:
                 if seat == self.pending.shooter:
                     raise IllegalAction(
-                        "on ne conteste pas son propre coup", "you cannot challenge your own shot"
+                        "on ne conteste pas son propre coup",
+                        "you cannot challenge your own shot",
+                        code="own_shot",
                     )
                 raise IllegalAction(
-                    "vous avez déjà laissé passer ce coup", "you already let this shot pass"
+                    "vous avez déjà laissé passer ce coup",
+                    "you already let this shot pass",
+                    code="already_let_pass",
                 )
             return None
         if not isinstance(action, Shot | Net):
-            raise InvalidAction(f"action inconnue : {action!r}", f"unknown action: {action!r}")
+            raise InvalidAction(
+                f"action inconnue : {action!r}",
+                f"unknown action: {action!r}",
+                code="unknown_action",
+            )
         if self.pending is not None:
             who = ", ".join(str(s + 1) for s in self.pending.waiting)
             raise NotYourTurn(
                 f"on attend d'abord les adversaires : contester ou laisser passer ({who})",
                 f"first the opponents must challenge or let it pass ({who})",
+                code="challenge_pending",
             )
         if seat != self.turn:
             raise NotYourTurn(
@@ -458,6 +501,7 @@ class TennisMotsState(State):
                 raise IllegalAction(
                     "le serveur doit servir : poser de 1 à 7 cartes",
                     "the server must serve: lay 1 to 7 cards",
+                    code="must_serve",
                 )
             return Plan(seat, list(self.table), [], [], self.table_value, self.weight, (), True)
         plan = self._plan(seat, action.cards)
@@ -471,9 +515,10 @@ class TennisMotsState(State):
                     f"(sous le poids, c'est un NET : « net {word} »)",
                     f"{word}: {plan.value} points, at least {weight} are needed "
                     f"(under the weight it is a NET: 'net {word}')",
+                    code="below_weight",
                 )
             if not plan.valid and not (bluff and names_of.LIGNE in plan.names):
-                raise IllegalAction(*_not_a_word(word))
+                raise _not_a_word(word, plan.new)
         else:
             # A double card alone never reads: a server may always fault with it.
             only_doubles = serve and all(self.deck.faces[c] == DOUBLE for c, _g, _l in plan.new)
@@ -483,17 +528,19 @@ class TennisMotsState(State):
                     f"ce n'est pas un NET, jouez-le",
                     f"{word}: {plan.value} points, the weight ({weight}) is reached: "
                     f"not a NET, play it",
+                    code="weight_reached",
                 )
             if not plan.added:
                 raise IllegalAction(
                     "un NET sans carte de la main est une simple passe (« passe »)",
                     "a NET with no card from the hand is a plain pass ('pass')",
+                    code="empty_net",
                 )
             # A fault is never checked: it is penalised whatever it spells, and a
             # server can always fault (a hand of doubles reads no word at all).
             is_fault = serve and not self.last_rally
             if not plan.valid and not bluff and not is_fault:
-                raise IllegalAction(*_not_a_word(word))
+                raise _not_a_word(word, plan.new)
         return plan
 
     def _plan(self, seat: int, cards: Any) -> Plan:
@@ -509,17 +556,24 @@ class TennisMotsState(State):
         kept_letters: list[str] = []  # the same with the table jokers' previous letters
         has_table_joker = False
         if not isinstance(cards, tuple) or not cards:
-            raise InvalidAction("un coup pose au moins une carte", "a shot lays at least one card")
+            raise InvalidAction(
+                "un coup pose au moins une carte",
+                "a shot lays at least one card",
+                code="empty_shot",
+            )
         for item in cards:
             if not (isinstance(item, tuple) and len(item) == 3):
-                raise InvalidAction("coup illisible", "unreadable shot")
+                raise InvalidAction("coup illisible", "unreadable shot", code="unreadable_shot")
             card, glyph, letter = item
             if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < size:
-                raise InvalidAction(f"carte inconnue : {card!r}", f"unknown card: {card!r}")
+                raise InvalidAction(
+                    f"carte inconnue : {card!r}", f"unknown card: {card!r}", code="unknown_card"
+                )
             if card in seen:
                 raise IllegalAction(
                     f"la carte {faces[card]} (n°{card}) est posée deux fois",
                     f"card {faces[card]} (#{card}) is laid twice",
+                    code="card_laid_twice",
                 )
             seen.add(card)
             face = faces[card]
@@ -531,12 +585,14 @@ class TennisMotsState(State):
                 raise IllegalAction(
                     f"la carte {face} (n°{card}) n'est ni dans votre main ni sur la table",
                     f"card {face} (#{card}) is neither in your hand nor on the table",
+                    code="card_not_in_hand",
                 )
             if face in LETTERS_SET:
                 if glyph != face or letter not in ("", face):
                     raise InvalidAction(
                         f"la carte n°{card} est un {face}, pas {glyph}{letter}",
                         f"card #{card} is a {face}, not {glyph}{letter}",
+                        code="wrong_card_face",
                     )
                 fixed.append(face)
                 kept_letters.append(face)
@@ -546,6 +602,7 @@ class TennisMotsState(State):
                     raise InvalidAction(
                         f"la carte n°{card} est le joker double : ◀ ou ▶",
                         f"card #{card} is the double joker: ◀ or ▶",
+                        code="wrong_card_face",
                     )
                 fixed.append(glyph)
                 kept_letters.append(glyph)
@@ -554,10 +611,11 @@ class TennisMotsState(State):
                 raise InvalidAction(
                     f"la carte n°{card} est le joker {face}, pas {glyph}",
                     f"card #{card} is the joker {face}, not {glyph}",
+                    code="wrong_card_face",
                 )
             if letter:
                 if letter not in JOKER_LETTERS[face]:
-                    raise IllegalAction(*_joker_refusal(face, letter))
+                    raise _joker_refusal(face, letter)
                 fixed.append(letter)
                 kept_letters.append(letter)
             else:
@@ -648,7 +706,7 @@ class TennisMotsState(State):
             to_pot=len(plan.removed),
         )
         if serve:
-            self.phase = "rally"
+            self.phase = Phase.RALLY
             self.server = seat
             self.returns = 0
             self.in_rally = [not out for out in self.serve_out]
@@ -732,7 +790,7 @@ class TennisMotsState(State):
         n = self._options.players
         waiting = [(shooter + k) % n for k in range(1, n)]
         self.pending = Pending(shooter, kind, cards, valid, waiting, serve)
-        self.phase = "challenge"
+        self.phase = Phase.CHALLENGE
 
     def _accept(self, seat: int) -> None:
         pending = self.pending
@@ -741,7 +799,7 @@ class TennisMotsState(State):
         if pending.waiting:
             return
         self.pending = None
-        self.phase = "serve" if pending.serve else "rally"
+        self.phase = Phase.SERVE if pending.serve else "rally"
         if pending.serve:
             self._next_server_at_set_point(pending.shooter)
         else:
@@ -768,7 +826,7 @@ class TennisMotsState(State):
     def _next_turn(self, shooter: int) -> None:
         """After a shot or a NET: the rally goes on to the next player still in it, or
         ends when one player is left."""
-        self.phase = "rally"
+        self.phase = Phase.RALLY
         n = self._options.players
         left = [s for s in range(n) if self.in_rally[s]]
         if len(left) == 1:
@@ -787,7 +845,7 @@ class TennisMotsState(State):
     def _next_server_at_set_point(self, previous: int) -> None:
         """At set point a NET serve passes the serve on; nobody left: the set ends and
         the hands are taken out of play."""
-        self.phase = "serve"
+        self.phase = Phase.SERVE
         n = self._options.players
         for k in range(1, n + 1):
             s = (previous + k) % n
@@ -800,7 +858,7 @@ class TennisMotsState(State):
             hand.clear()
         self.removed.extend(self.pot)
         self.pot = []
-        self._end_set("no_serve")
+        self._end_set(SetEnd.NO_SERVE)
 
     def _win_rally(self, winner: int, *, bonus: bool, ace: bool) -> None:
         """The winner takes the table and the pot; with an ACE (or a challenge) also the
@@ -812,6 +870,7 @@ class TennisMotsState(State):
         table_ids = [c for c, _g, _l in self.table]
         tricks = self.tricks[winner]
         taken = len(table_ids) + len(self.pot)
+        seen = sum(values[c] for c in table_ids) + sum(values[c] for c in self.pot)
         tricks.extend(table_ids)
         tricks.extend(self.pot)
         self.table = []
@@ -833,6 +892,7 @@ class TennisMotsState(State):
             kind="rally",
             winner=winner,
             cards=taken,
+            points=seen,
             bonus=paid,
             ace=ace,
             unpaid=unpaid,
@@ -843,13 +903,13 @@ class TennisMotsState(State):
             for hand in self.hands:
                 tricks.extend(hand)
                 hand.clear()
-            self._end_set("bonus_unpaid")
+            self._end_set(SetEnd.BONUS_UNPAID)
             return
         if self.last_rally:
             for hand in self.hands:
                 tricks.extend(hand)
                 hand.clear()
-            self._end_set("last_rally")
+            self._end_set(SetEnd.LAST_RALLY)
             return
         self._start_rally((winner + 1) % n)
 
@@ -870,7 +930,7 @@ class TennisMotsState(State):
         ]
 
     def _end_set(self, reason: str) -> None:
-        self.phase = "serve"
+        self.phase = Phase.SERVE
         self.pending = None
         scores = self.set_points()
         self.set_scores.append(scores)
@@ -892,7 +952,7 @@ class TennisMotsState(State):
         if winner is not None and self.sets_won[winner] >= self._options.sets_to_win:
             self.over = True
             self.winner = winner
-            self.phase = "over"
+            self.phase = Phase.OVER
             self._log(kind="match", winner=winner, sets_won=list(self.sets_won))
             return
         self._new_set((self.first_server + 1) % self._options.players)
@@ -910,6 +970,7 @@ class TennisMotsState(State):
             "players": n,
             "phase": self.phase,
             "to_act": list(self.to_act),
+            "to_move": self.to_move,
             "turn": self.turn,
             "server": self.server,
             "serve_number": self.serve_number,
@@ -917,7 +978,7 @@ class TennisMotsState(State):
             "sets_won": list(self.sets_won),
             "set_scores": [list(s) for s in self.set_scores],
             "table": [
-                {"id": c, "glyph": g, "letter": letter, "value": values[c]}
+                {"id": c, "face": faces[c], "glyph": g, "letter": letter, "value": values[c]}
                 for c, g, letter in self.table
             ],
             "word": cards_text(self.table),
@@ -1006,6 +1067,10 @@ class TennisMotsState(State):
             "rng": self.rng.getstate(),
         }
 
+    def position(self) -> str:
+        """This position as text (see ``positions.py``, which reads it back)."""
+        return position_text(self)
+
     def __repr__(self) -> str:
         return (
             f"<TennisMotsState set={self.set_number} phase={self.phase} turn={self.turn} "
@@ -1036,20 +1101,76 @@ class LegalActions(list):
     __hash__ = None  # type: ignore[assignment]
 
 
-def _not_a_word(word: str) -> tuple[str, str]:
-    return (
-        f"{word} : aucun mot français ne commence ainsi",
-        f"{word}: no French word starts this way",
-    )
+def _not_a_word(word: str, laid: list[Laid] | tuple[Laid, ...]) -> IllegalAction:
+    """The refusal of a word that starts no French word, with the lexicon's own reason
+    when the cards can never read (a ◀ first, doubles that only copy each other)."""
+    from partie.games.tennis_mots.lexicon import obstacle
+
+    problem = obstacle("".join(g for _c, g, _l in laid))
+    if problem == "before_first":
+        fr, en = (
+            "◀ ne peut jamais venir en premier : il copie la carte d'avant",
+            ("◀ can never come first: it copies the card before it"),
+        )
+    elif problem == "nothing_to_copy":
+        fr, en = (
+            "ces doubles ne copient qu'eux-mêmes : aucune lettre à copier",
+            ("these doubles only copy each other: no letter to copy"),
+        )
+    else:
+        fr, en = "aucun mot français ne commence ainsi", "no French word starts this way"
+    return IllegalAction(f"{word} : {fr}", f"{word}: {en}", code="not_a_word")
 
 
-def _joker_refusal(face: str, letter: str) -> tuple[str, str]:
+def _joker_refusal(face: str, letter: str) -> IllegalAction:
     kind_fr = {"★": "une lettre", "■": "une consonne", "●": "une voyelle (A E I O U)"}[face]
     kind_en = {"★": "a letter", "■": "a consonant", "●": "a vowel (A E I O U)"}[face]
-    return (
+    return IllegalAction(
         f"le joker {face} vaut {kind_fr}, pas {letter}",
         f"the joker {face} stands for {kind_en}, not {letter}",
+        code="joker_mismatch",
     )
+
+
+def _word(cards: list[int] | list[tuple[int, str, str]], faces: Any) -> str:
+    out = []
+    for item in cards:
+        if isinstance(item, tuple):
+            _c, glyph, letter = item
+            out.append(glyph if glyph in LETTERS_SET or not letter else f"[{glyph}{letter}]")
+        else:
+            out.append(faces[item])
+    return "".join(out)
+
+
+def position_text(state: TennisMotsState) -> str:
+    """The position in one line, as ``positions.from_position`` reads it. Trick and malus piles,
+    set scores and a pending challenge are not part of the form: a position starts an
+    exchange."""
+    if state.pending is not None or any(state.tricks) or any(state.malus):
+        raise BadPosition(
+            "seule une position sans contestation en cours ni plis s'écrit en texte",
+            "only a position with no pending challenge and no tricks has a text form",
+        )
+    faces = state.deck.faces
+    parts = [
+        "hands " + " / ".join(_word(h, faces) or "-" for h in state.hands),
+        "table " + _word(state.table, faces),
+        f"server {state.server + 1}",
+        f"turn {state.turn + 1}",
+        "draw " + _word(state.draw[::-1], faces),
+    ]
+    if state.serve_number == 2:
+        parts.append("serve 2")
+    if state.pot:
+        parts.append("pot " + _word(state.pot, faces))
+    options = state.options
+    parts.append(f"weight {options.serve_weight}")
+    if not options.bluff:
+        parts.append("no-bluff")
+    if state.seed:
+        parts.append(f"seed {state.seed}")
+    return "; ".join(p.rstrip() for p in parts)
 
 
 def iter_laid(state: TennisMotsState) -> Iterator[int]:

@@ -6,11 +6,15 @@ from partie.games.tennis_quizz.rules import (
     Choose,
     ChooseAnswerer,
     ChooseServer,
+    Phase,
     QuizzOptions,
     QuizzState,
     Reply,
     Rule,
+    TennisQuizzOptions,
+    TennisQuizzState,
     action_from_json,
+    parse_action,
 )
 
 __all__ = [
@@ -19,11 +23,15 @@ __all__ = [
     "Choose",
     "ChooseAnswerer",
     "ChooseServer",
+    "Phase",
     "QuizzOptions",
     "QuizzState",
     "Reply",
     "Rule",
     "TennisQuizz",
+    "TennisQuizzOptions",
+    "TennisQuizzState",
     "action_from_json",
     "load_decks",
+    "parse_action",
 ]

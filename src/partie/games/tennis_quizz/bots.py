@@ -40,6 +40,15 @@ def fewest(counts: dict[int, int], seats: Iterable[int]) -> int:
     return min(seats, key=lambda s: (counts.get(s, 0), s))
 
 
+def no_scoring(view: dict[str, Any]) -> None:
+    """A referee or teacher table is scored by a person: no bot takes that seat."""
+    if view.get("mode") in ("referee", "teacher"):
+        raise BadOptions(
+            "en mode arbitre ou enseignant, seule une personne marque les points",
+            "in referee or teacher mode only a person keeps the score",
+        )
+
+
 class QuizzBot(Bot):
     """Shared moves: serving and answering turns, choosing teammates, rulings."""
 
@@ -50,6 +59,7 @@ class QuizzBot(Bot):
         self.answers: dict[int, int] = {}
 
     def act(self, view: dict[str, Any]) -> Any:
+        no_scoring(view)
         phase = view["phase"]
         if phase == "server":
             serves = dict(enumerate(view["serves"]))
@@ -108,6 +118,7 @@ class QuizBot(QuizzBot):
         self.seen_count = total
 
     def act(self, view: dict[str, Any]) -> Any:
+        no_scoring(view)
         self.watch(view)
         return super().act(view)
 
@@ -176,6 +187,9 @@ def parse_accuracy(text: str) -> tuple[float, float, float]:
 
 
 def make_bot(spec: str, seed: int = 0) -> QuizzBot:
+    from partie.core.inputs import check_bot_spec
+
+    check_bot_spec(spec, game="Tennis Quizz")
     name, _, param = spec.partition(":")
     if name == "random" and not param:
         return RandomBot(seed)

@@ -8,6 +8,8 @@ or by ``[deck] id``).
 
 from __future__ import annotations
 
+import hashlib
+import re
 import tomllib
 import unicodedata
 from dataclasses import dataclass, field
@@ -15,7 +17,14 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from partie.core.errors import PartieError
+from partie.core.errors import BadDeck
+from partie.core.inputs import BadInput, Limits, decode_text
+
+DECK_LIMITS = Limits(max_bytes=1024 * 1024, max_depth=16, max_string=10_000)
+"""A deck file (or inline deck text) is at most 1 MiB, nested at most 16 deep."""
+INLINE_PREFIX = "sha256:"
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_LANGUAGE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")
 
 QUESTIONS_PER_CARD = 7
 DIFFICULTIES = (1, 2, 3)
@@ -31,12 +40,6 @@ QUESTION_KEYS = {
 }
 CARD_KEYS = {"id", "title", "questions"}
 DECK_KEYS = {"id", "title", "language", "licence", "license", "authors", "description", "version"}
-
-
-class BadDeck(PartieError):
-    """A deck that cannot be found, read, or that breaks the format."""
-
-    code = "bad_deck"
 
 
 @dataclass(frozen=True)
@@ -188,16 +191,9 @@ def resolve(spec: str) -> Path:
     path = Path(spec)
     if path.is_file():
         return path
-    for candidate in builtin_decks():
-        if candidate.stem == spec:
-            return candidate
-    for candidate in builtin_decks():
-        try:
-            with candidate.open("rb") as handle:
-                if tomllib.load(handle).get("deck", {}).get("id") == spec:
-                    return candidate
-        except (OSError, tomllib.TOMLDecodeError, AttributeError):
-            continue
+    builtin = resolve_builtin(spec)
+    if builtin is not None:
+        return builtin
     known = ", ".join(p.stem for p in builtin_decks()) or "-"
     raise BadDeck(
         f"paquet introuvable : {spec!r} (ni fichier, ni paquet intégré ; intégrés : {known})",
@@ -219,36 +215,139 @@ def check_text(text: str, file: str) -> DeckReport:
     with its place, and ``report.deck`` is set only when there is no error."""
     report = DeckReport(file=file)
     try:
+        text = decode_text(text, what="TOML", limits=DECK_LIMITS)
+        check_toml_depth(text, what="TOML")
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+    except BadInput as exc:
+        report.errors.append(DeckProblem(file, exc.fr, exc.en))
+        return report
+    except (tomllib.TOMLDecodeError, RecursionError) as exc:
+        reason = str(exc) if isinstance(exc, tomllib.TOMLDecodeError) else "nesting"
         report.errors.append(
-            DeckProblem(file, f"TOML illisible : {exc}", f"unreadable TOML: {exc}")
+            DeckProblem(file, f"TOML illisible : {reason}", f"unreadable TOML: {reason}")
         )
         return report
     _check(data, report)
     return report
 
 
-def check_file(spec: str) -> DeckReport:
-    """Check the deck named or stored at ``spec``."""
+def check_toml_depth(text: str, *, what: str, limits: Limits = DECK_LIMITS) -> None:
+    """Refuse TOML nested deeper than ``limits.max_depth`` (arrays and inline tables)
+    before ``tomllib`` recurses into it; strings and comments are skipped."""
+    depth, i, n = 0, 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "#":
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+            continue
+        if ch in "\"'":
+            triple = text.startswith(ch * 3, i)
+            quote = ch * 3 if triple else ch
+            j = i + len(quote)
+            while j < n:
+                if ch == '"' and text[j] == "\\":
+                    j += 2
+                    continue
+                if text.startswith(quote, j) or (not triple and text[j] == "\n"):
+                    break
+                j += 1
+            i = j + len(quote)
+            continue
+        if ch in "[{":
+            depth += 1
+            if depth > limits.max_depth:
+                raise BadInput(
+                    f"{what} : imbriqué trop profondément (au plus {limits.max_depth} niveaux)",
+                    f"{what}: nested too deeply (at most {limits.max_depth} levels)",
+                    code="too_deep",
+                )
+        elif ch in "]}":
+            depth = max(0, depth - 1)
+        i += 1
+
+
+def inline_deck_id(text: str) -> str:
+    """The id a deck carried inline goes by: ``sha256:`` and 16 hex digits of its text."""
+    return INLINE_PREFIX + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def deck_from_text(text: str) -> Deck:
+    """A deck carried inline (an option, a record, a web message): parsed by the same
+    checks as a file, cached by its hash; raises ``BadDeck`` naming the first error."""
+    if len(text) > DECK_LIMITS.max_bytes:
+        raise BadDeck(
+            "paquet en ligne trop gros (au plus 1 Mio)", "inline deck too large (at most 1 MiB)"
+        )
+    return _inline_cached(inline_deck_id(text), text)
+
+
+@cache
+def _inline_cached(deck_id: str, text: str) -> Deck:
+    deck = _first_error(check_text(text, deck_id))
+    for question in deck.questions:
+        _KNOWN[fold(question.text)] = question
+    return deck
+
+
+def is_builtin(spec: str) -> bool:
+    """Whether ``spec`` names a built-in deck (by file stem or ``[deck] id``), never a
+    file path: what untrusted options may name."""
+    if "/" in spec or "\\" in spec or spec.startswith("."):
+        return False
+    try:
+        path = resolve_builtin(spec)
+    except BadDeck:
+        return False
+    return path is not None
+
+
+def resolve_builtin(spec: str) -> Path | None:
+    """The built-in deck named ``spec``, or ``None``."""
+    for candidate in builtin_decks():
+        if candidate.stem == spec:
+            return candidate
+    for candidate in builtin_decks():
+        try:
+            with candidate.open("rb") as handle:
+                if tomllib.load(handle).get("deck", {}).get("id") == spec:
+                    return candidate
+        except (OSError, tomllib.TOMLDecodeError, AttributeError):
+            continue
+    return None
+
+
+def read_deck_text(spec: str) -> str:
+    """The text of the deck file (or built-in deck) ``spec``, bounded and UTF-8."""
     path = resolve(spec)
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as handle:
+            raw = handle.read(DECK_LIMITS.max_bytes + 1)
     except OSError as exc:
         raise BadDeck(
             f"impossible de lire {path} : {exc.strerror}", f"cannot read {path}: {exc.strerror}"
         ) from None
     try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
+        return decode_text(raw, what=str(path), limits=DECK_LIMITS)
+    except BadInput as exc:
+        raise BadDeck(exc.fr, exc.en) from None
+
+
+def check_file(spec: str) -> DeckReport:
+    """Check the deck named or stored at ``spec``."""
+    path = resolve(spec)
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(DECK_LIMITS.max_bytes + 1)
+    except OSError as exc:
+        raise BadDeck(
+            f"impossible de lire {path} : {exc.strerror}", f"cannot read {path}: {exc.strerror}"
+        ) from None
+    try:
+        text = decode_text(raw, what=str(path), limits=DECK_LIMITS)
+    except BadInput as exc:
         report = DeckReport(file=str(path))
-        report.errors.append(
-            DeckProblem(
-                str(path),
-                f"le fichier n'est pas en UTF-8 (octet {exc.start})",
-                f"the file is not UTF-8 (byte {exc.start})",
-            )
-        )
+        report.errors.append(DeckProblem(str(path), exc.fr, exc.en))
         return report
     report = check_text(text, str(path))
     if report.deck is not None:
@@ -265,7 +364,14 @@ def load_deck(spec: str) -> Deck:
 
 @cache
 def _load_cached(path: str, _mtime: int, _size: int) -> Deck:
-    report = check_file(path)
+    deck = _first_error(check_file(path))
+    for question in deck.questions:
+        _KNOWN[fold(question.text)] = question
+    return deck
+
+
+def _first_error(report: DeckReport) -> Deck:
+    """The deck of ``report``, or ``BadDeck`` naming its first error."""
     if report.errors or report.deck is None:
         first = report.errors[0]
         more = len(report.errors) - 1
@@ -275,8 +381,6 @@ def _load_cached(path: str, _mtime: int, _size: int) -> Deck:
             f"paquet invalide : {first.text('fr')}{tail_fr if more else ''}",
             f"invalid deck: {first.text('en')}{tail_en if more else ''}",
         )
-    for question in report.deck.questions:
-        _KNOWN[fold(question.text)] = question
     return report.deck
 
 
@@ -325,6 +429,18 @@ def _check(data: dict[str, Any], report: DeckReport) -> None:
                     "a non-empty text is expected",
                     f=f"deck.{key}",
                 )
+        for key in ("language", "licence", "license", "description", "version"):
+            if key in head and not isinstance(head[key], str):
+                err("texte attendu", "a text is expected", f=f"deck.{key}")
+        if isinstance(head.get("language"), str) and not _LANGUAGE.match(head["language"]):
+            err(
+                "code de langue attendu (fr, en, pt-BR...)",
+                "a language code is expected (fr, en, pt-BR...)",
+                f="deck.language",
+            )
+        for key in ("id", "title"):
+            if isinstance(head.get(key), str) and _CONTROL.search(head[key]):
+                err("caractère de contrôle refusé", "control character refused", f=f"deck.{key}")
         deck_id = str(head.get("id", "")).strip()
         title = str(head.get("title", "")).strip()
         language = str(head.get("language", "fr"))
@@ -415,6 +531,7 @@ def _check(data: dict[str, Any], report: DeckReport) -> None:
             licence=licence,
             authors=authors,
         )
+        report.warnings.extend(deck_warnings(report.deck, file))
 
 
 def _text_field(q: dict[str, Any], key: str, name: str, qn: int, err: Any) -> str:
@@ -494,6 +611,16 @@ def _check_question(q: Any, name: str, qn: int, err: Any) -> Question | None:
             qn,
             "alternatives",
         )
+    for key in ("text", "answer", "source", "category", "explanation"):
+        value = q.get(key)
+        if isinstance(value, str) and _CONTROL.search(value.replace("\n", "")):
+            err("caractère de contrôle refusé", "control character refused", name, qn, key)
+    for key in ("wrong", "alternatives"):
+        values = q.get(key)
+        if isinstance(values, list) and any(
+            isinstance(v, str) and _CONTROL.search(v) for v in values
+        ):
+            err("caractère de contrôle refusé", "control character refused", name, qn, key)
     category = q.get("category", "")
     if not isinstance(category, str):
         err("texte attendu", "a text is expected", name, qn, "category")
@@ -506,7 +633,7 @@ def _check_question(q: Any, name: str, qn: int, err: Any) -> Question | None:
     if difficulty is None:
         err("champ obligatoire manquant", "required field missing", name, qn, "difficulty")
         difficulty = 2
-    elif isinstance(difficulty, bool) or difficulty not in DIFFICULTIES:
+    elif type(difficulty) is not int or difficulty not in DIFFICULTIES:
         err(
             f"difficulté 1, 2 ou 3 attendue, pas {difficulty!r}",
             f"difficulty 1, 2 or 3 expected, not {difficulty!r}",
@@ -527,7 +654,191 @@ def _check_question(q: Any, name: str, qn: int, err: Any) -> Question | None:
     )
 
 
+# -- deck-wide warnings: what a valid deck can still get wrong ---------------------------
+
+MIN_CARDS_TO_PLAY = 4
+"""A match needs two cards a side: a started card may be set aside for a jeu décisif."""
+
+RANK_SHARE_LIMIT = 0.5
+"""A right answer's rank (lowest, middle, highest) held by more than this share of the
+numeric questions lets "always pick the middle" (or the end) win."""
+RANK_MIN_QUESTIONS = 6
+"""Fewer numeric questions than this say nothing about a habit."""
+
+DEMONYMS = {
+    "allemagne": ("allemand",), "angleterre": ("anglais",), "argentine": ("argentin",),
+    "australie": ("australien",), "autriche": ("autrichien",), "belgique": ("belge",),
+    "bresil": ("bresilien",), "canada": ("canadien",), "chili": ("chilien",),
+    "chine": ("chinois",), "croatie": ("croate",), "danemark": ("danois",),
+    "ecosse": ("ecossais",), "egypte": ("egyptien",), "espagne": ("espagnol",),
+    "etats unis": ("americain", "etats unien"), "finlande": ("finlandais",),
+    "france": ("francais",), "grece": ("grec",), "hongrie": ("hongrois",),
+    "inde": ("indien",), "irlande": ("irlandais",), "italie": ("italien",),
+    "japon": ("japonais",), "maroc": ("marocain",), "mexique": ("mexicain",),
+    "norvege": ("norvegien",), "pays bas": ("neerlandais", "hollandais"),
+    "pologne": ("polonais",), "portugal": ("portugais",), "roumanie": ("roumain",),
+    "royaume uni": ("britannique",), "russie": ("russe",), "serbie": ("serbe",),
+    "suede": ("suedois",), "suisse": ("suisse",), "tchequie": ("tcheque",),
+    "tchecoslovaquie": ("tchecoslovaque",), "turquie": ("turc",),
+}  # fmt: skip
+"""Countries and the word for their people (folded): "Quel Suédois…" answers "La Suède"."""
+
+_ARTICLE = re.compile(r"^(?:(?:le|la|les|l|un|une|des|en|au|aux)\s+)")
+_NUMBER = re.compile(r"(?:(?<!\w)[-−])?\d+(?:[ \u00a0\u202f]\d{3})*(?:[,.]\d+)?")
+"""A number as decks write it: "−273,15", "300 000", "42,195"; the hyphen of "70-68"
+is no minus sign."""
+
+
+def plural(count: int, one: str, many: str, lang: str = "fr") -> str:
+    """``1 carte``, ``2 cartes``; French keeps 0 singular (``0 carte``), English not."""
+    word = one if count == 1 or (count == 0 and lang == "fr") else many
+    return f"{count} {word}"
+
+
+def too_small_for_play(deck_id: str, cards: int) -> tuple[str, str] | None:
+    """What ``play`` says of a deck with too few cards (French, English), else None."""
+    if cards >= MIN_CARDS_TO_PLAY:
+        return None
+    return (
+        f"le paquet {deck_id!r} n'a que {plural(cards, 'carte', 'cartes')} : il en faut "
+        f"au moins {MIN_CARDS_TO_PLAY} pour jouer (deux par équipe)",
+        f"deck {deck_id!r} has only {plural(cards, 'card', 'cards', 'en')}: at least "
+        f"{MIN_CARDS_TO_PLAY} are needed to play (two a side)",
+    )
+
+
+def _words(text: str) -> str:
+    """Folded text as space-separated words, padded, for whole-word search."""
+    return " " + " ".join(re.findall(r"\w+", fold(text).replace("œ", "oe"))) + " "
+
+
+def _values(text: str) -> tuple[tuple[float, ...], str] | None:
+    """The numbers of a choice and the words around them ("23,77 m" → (23.77,), "# m")."""
+    found = _NUMBER.findall(text)
+    if not found:
+        return None
+    values = tuple(
+        float(re.sub(r"[ \u00a0\u202f]", "", n).replace(",", ".").replace("−", "-")) for n in found
+    )
+    return values, _NUMBER.sub("#", fold(text))
+
+
+def answer_rank(question: Question) -> int | None:
+    """0, 1 or 2 when the right answer is the lowest, middle or highest of three choices
+    that differ only by their numbers; None for other questions."""
+    read = [_values(t) for t in question.choices]
+    if any(r is None for r in read) or len({r[1] for r in read if r}) != 1:
+        return None
+    values = [r[0] for r in read if r]
+    if len(set(values)) != 3:
+        return None
+    return sorted(values).index(values[0])
+
+
+def rank_warning(deck: Deck) -> tuple[str, str] | None:
+    """Warn when one rank of the right answer dominates the numeric questions."""
+    ranks = [r for q in deck.questions if (r := answer_rank(q)) is not None]
+    if len(ranks) < RANK_MIN_QUESTIONS:
+        return None
+    counts = [ranks.count(r) for r in range(3)]
+    top = max(range(3), key=counts.__getitem__)
+    if counts[top] <= RANK_SHARE_LIMIT * len(ranks):
+        return None
+    fr_names = ("la plus petite", "celle du milieu", "la plus grande")
+    en_names = ("the lowest", "the middle one", "the highest")
+    split = "/".join(str(c) for c in counts)
+    return (
+        f"dans {counts[top]} des {len(ranks)} questions à réponse chiffrée, la bonne réponse "
+        f"est {fr_names[top]} des trois valeurs : la choisir à chaque fois gagne trop "
+        f"souvent (plus petite/milieu/plus grande : {split}) ; variez sa place",
+        f"in {counts[top]} of the {len(ranks)} numeric questions the right answer is "
+        f"{en_names[top]} of the three values: always picking it wins too often "
+        f"(lowest/middle/highest: {split}); vary its place",
+    )
+
+
+def _giveaway_keys(question: Question) -> list[tuple[str, str]]:
+    """What would answer ``question`` if another text said it: its answer and long
+    alternatives as whole words, and for a country the word for its people."""
+    keys = []
+    for text in (question.answer, *question.alternatives):
+        words = _ARTICLE.sub("", _words(text).strip())
+        if sum(c.isalpha() for c in words) >= 4:
+            keys.append((f" {words} ", text))
+        for people in DEMONYMS.get(words, ()):
+            keys.append((f" {people}", text))
+    return keys
+
+
+def _stems(text: str) -> set[str]:
+    """Words of five letters or more, cut to five: "aviation" and "aviateur" meet."""
+    return {w[:5] for w in _words(text).split() if len(w) >= 5 and w.isalpha()}
+
+
+GIVEAWAY_RARE = 3
+"""A word shared by two questions links them when at most this many texts hold it."""
+
+
+def giveaways(deck: Deck) -> list[tuple[str, int, str, int, str]]:
+    """``(card, number, other card, other number, answer)`` for each question whose text
+    gives away another question's answer (same card or not).
+
+    A text gives an answer away when it states it (the answer, a long alternative, or for
+    a country its people: "Quel Suédois…" states "La Suède") and speaks of the same thing:
+    a rare word of the other question's text stands in this text or its choices ("Justine
+    Henin" among the choices, "aviateur" for "aviation"). A mere mention of the answer in
+    a text about something else is not a giveaway."""
+    places = [(c.id, n, q) for c in deck.cards for n, q in enumerate(c.questions, 1)]
+    texts = {(c, n): _words(q.text) for c, n, q in places}
+    stems = {(c, n): _stems(q.text) for c, n, q in places}
+    seen = {(c, n): stems[(c, n)] | _stems(" ".join(q.choices)) for c, n, q in places}
+    counts: dict[str, int] = {}
+    for found in stems.values():
+        for stem in found:
+            counts[stem] = counts.get(stem, 0) + 1
+    found_pairs = []
+    for card, number, question in places:
+        keys = _giveaway_keys(question)
+        answer_stems = _stems(" ".join((question.answer, *question.alternatives)))
+        rare = {s for s in stems[(card, number)] if counts[s] <= GIVEAWAY_RARE} - answer_stems
+        for other_card, other_number, _ in places:
+            other = (other_card, other_number)
+            if other == (card, number) or not rare & seen[other]:
+                continue
+            hit = next((shown for key, shown in keys if key in texts[other]), None)
+            if hit is not None:
+                found_pairs.append((other_card, other_number, card, number, hit))
+    return found_pairs
+
+
+def deck_warnings(deck: Deck, file: str) -> list[DeckProblem]:
+    """The deck-wide warnings of ``deck check``: too small to play, a dominant rank of
+    the right answer, questions that give away another one's answer."""
+    warnings = []
+    small = too_small_for_play(deck.id, len(deck.cards))
+    if small is not None:
+        warnings.append(DeckProblem(file, *small, field="cards"))
+    rank = rank_warning(deck)
+    if rank is not None:
+        warnings.append(DeckProblem(file, *rank, field="wrong"))
+    for card, number, other_card, other_number, answer in giveaways(deck):
+        warnings.append(
+            DeckProblem(
+                file,
+                f"le texte donne la réponse (« {answer} ») de la carte {other_card}, "
+                f"question {other_number}",
+                f"the text gives away the answer ({answer!r}) of card {other_card}, "
+                f"question {other_number}",
+                card,
+                number,
+                "text",
+            )
+        )
+    return warnings
+
+
 __all__ = [
+    "MIN_CARDS_TO_PLAY",
     "QUESTIONS_PER_CARD",
     "BadDeck",
     "Card",
@@ -535,11 +846,20 @@ __all__ = [
     "DeckProblem",
     "DeckReport",
     "Question",
+    "answer_rank",
     "builtin_decks",
     "check_file",
     "check_text",
+    "deck_from_text",
+    "deck_warnings",
     "fold",
+    "giveaways",
+    "inline_deck_id",
+    "is_builtin",
     "load_deck",
+    "plural",
+    "rank_warning",
     "recall",
     "resolve",
+    "too_small_for_play",
 ]

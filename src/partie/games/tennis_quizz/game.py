@@ -11,21 +11,40 @@ from partie.core.errors import BadOptions
 from partie.core.game import Bot, Game
 from partie.core.options import options_from_json
 from partie.games.tennis_quizz.bots import BOT_NAMES, make_bot
-from partie.games.tennis_quizz.decks import Card, Deck, load_deck
+from partie.games.tennis_quizz.decks import (
+    DECK_LIMITS,
+    INLINE_PREFIX,
+    Card,
+    Deck,
+    deck_from_text,
+    inline_deck_id,
+    is_builtin,
+    load_deck,
+    too_small_for_play,
+)
+from partie.games.tennis_quizz.positions import from_position as score_position
+from partie.games.tennis_quizz.referee import Referee
 from partie.games.tennis_quizz.rules import (
-    MIN_CARDS,
     Ask,
     Asked,
     Choose,
     ChooseAnswerer,
     ChooseServer,
     QuizzAction,
-    QuizzOptions,
-    QuizzState,
     Reply,
     Rule,
+    TennisQuizzOptions,
+    TennisQuizzState,
     action_from_json,
+    parse_action,
     side_of,
+)
+from partie.games.tennis_quizz.scoring_table import (
+    MODES,
+    Point,
+    ScoringState,
+    Undo,
+    scoring_action_from_json,
 )
 
 
@@ -50,18 +69,64 @@ def load_decks(spec: str) -> Deck:
     )
 
 
+def check_inline(deck: str, text: str) -> None:
+    """An inline deck: at most 1 MiB of text, named by its own hash, and a valid deck."""
+    if len(text.encode("utf-8")) > DECK_LIMITS.max_bytes:
+        raise BadOptions(
+            "option deck_text : paquet trop gros (au plus 1 Mio)",
+            "option deck_text: deck too large (at most 1 MiB)",
+        )
+    expected = inline_deck_id(text)
+    if deck != expected:
+        raise BadOptions(
+            f"option deck : {expected} attendu pour ce deck_text, pas {deck[:40]!r}",
+            f"option deck: {expected} expected for this deck_text, not {deck[:40]!r}",
+        )
+    deck_from_text(text)
+
+
+def deck_options(spec: str) -> dict[str, str]:
+    """The options for the deck ``spec`` given on the command line: a built-in name stays
+    a name; one deck file travels inline (its text and hash), so that a record of the game
+    replays anywhere."""
+    from partie.games.tennis_quizz.decks import read_deck_text
+
+    names = [name.strip() for name in spec.split(",") if name.strip()]
+    if len(names) != 1 or is_builtin(names[0]):
+        return {"deck": spec}
+    text = read_deck_text(names[0])
+    return {"deck": inline_deck_id(text), "deck_text": text}
+
+
 class TennisQuizz(Game):
     id = "tennis-quizz"
     name = "Tennis Quizz"
     min_players = 2
     max_players = 6
     default_bot = "quiz"
+    private_options = frozenset({"deck_text"})
 
-    def parse_options(self, data: dict[str, Any] | None = None) -> QuizzOptions:
-        options = options_from_json(QuizzOptions, data)
-        self.check_players(
-            options.players, fr_note=" (jusqu'à 3 par équipe)", en_note=" (up to 3 a side)"
-        )
+    def parse_options(
+        self, data: dict[str, Any] | None = None, *, trusted: bool = True
+    ) -> TennisQuizzOptions:
+        options = options_from_json(TennisQuizzOptions, data)
+        if options.mode not in MODES:
+            raise BadOptions(
+                f"mode : match, referee ou teacher, pas {options.mode!r}",
+                f"mode: match, referee or teacher, not {options.mode!r}",
+            )
+        if options.mode != "match":
+            if options.players != 1 or options.pros or options.first_server not in (-1, 0, 1):
+                raise BadOptions(
+                    "en mode arbitre ou enseignant : une seule place (la table de marque), "
+                    "pas de pros, premier serveur -1, 0 ou 1",
+                    "in referee or teacher mode: one seat (the scorer), no pros, "
+                    "first server -1, 0 or 1",
+                )
+        else:
+            self.check_players(
+                options.players, fr_note=" (jusqu'à 3 par équipe)", en_note=" (up to 3 a side)"
+            )
         for seat in options.pros:
             if not isinstance(seat, int) or not 0 <= seat < options.players:
                 raise BadOptions(
@@ -75,21 +140,51 @@ class TennisQuizz(Game):
             )
         if not isinstance(options.deck, str) or not options.deck.strip():
             raise BadOptions("option deck : nom ou fichier attendu", "option deck: a name or file")
+        if options.deck_text is not None:
+            check_inline(options.deck, options.deck_text)
+        elif options.deck.startswith(INLINE_PREFIX):
+            raise BadOptions(
+                "option deck : un paquet sha256:... vient avec son texte (deck_text)",
+                "option deck: a sha256:... deck comes with its text (deck_text)",
+            )
+        elif not trusted:
+            for name in options.deck.split(","):
+                if not is_builtin(name.strip()):
+                    shown = name.strip()[:40]
+                    raise BadOptions(
+                        f"option deck : {shown!r} n'est pas un paquet intégré (un fichier "
+                        "n'est pas accepté ici ; un paquet personnel voyage dans deck_text)",
+                        f"option deck: {shown!r} is not a built-in deck (a file is not "
+                        "accepted here; a custom deck travels in deck_text)",
+                    )
         return replace(options, pros=tuple(sorted(set(options.pros))))
 
-    def setup(self, options: QuizzOptions, seed: int) -> QuizzState:
-        deck = load_decks(options.deck)
-        if len(deck.cards) < MIN_CARDS:
-            raise BadOptions(
-                f"le paquet {deck.id!r} n'a que {len(deck.cards)} carte(s) : il en faut au "
-                f"moins {MIN_CARDS} (deux par équipe)",
-                f"deck {deck.id!r} has only {len(deck.cards)} card(s): at least {MIN_CARDS} "
-                "are needed (two a side)",
-            )
-        return QuizzState(self, options, deck, seed)
+    def from_position(self, text: str) -> TennisQuizzState:
+        """``sets 6-2; games 5 0; points 30 15; seed 4`` (see ``positions.py``)."""
+        return score_position(self, text)
 
-    def action_from_json(self, data: Any) -> QuizzAction:
+    def setup(self, options: TennisQuizzOptions, seed: int) -> TennisQuizzState | ScoringState:
+        if options.mode == "referee":
+            return ScoringState(self, options, None, seed)
+        if options.deck_text is not None:
+            deck = deck_from_text(options.deck_text)
+        else:
+            deck = load_decks(options.deck)
+        too_small = too_small_for_play(deck.id, len(deck.cards))
+        if too_small is not None:  # the same words as ``deck check``'s warning
+            raise BadOptions(*too_small)
+        if options.mode == "teacher":
+            return ScoringState(self, options, deck, seed)
+        return TennisQuizzState(self, options, deck, seed)
+
+    def action_from_json(self, data: Any) -> QuizzAction | Point | Undo:
+        if isinstance(data, dict) and data.get("type") in ("point", "undo"):
+            return scoring_action_from_json(data)
         return action_from_json(data)
+
+    def parse_action(self, view: dict[str, Any], text: str) -> QuizzAction:
+        """A number, A/B/C, an open answer or o/n, depending on the step of the point."""
+        return parse_action(view, text)
 
     def bot_names(self) -> list[str]:
         return list(BOT_NAMES)
@@ -104,6 +199,9 @@ class TennisQuizz(Game):
         asked or out of the card, choices D and -1, a reply from a beginner and a choice
         from a pro, a ruling with nothing to rule."""
         yield from state.legal_actions(seat)
+        if isinstance(state, ScoringState):
+            yield from (Point("server"), Point("receiver"), Point("net"), Undo(), Choose(0))
+            return
         n = state.options.players
         for s in (-1, 0, 1, n - 1, n):
             yield ChooseServer(s)
@@ -117,7 +215,21 @@ class TennisQuizz(Game):
         yield Rule(True)
         yield Rule(False)
 
+    def random_action(self, state: Any, seat: int, rng: random.Random) -> Any:
+        """Referee tables: an undo now and then, so random playouts still finish."""
+        if isinstance(state, ScoringState) and state.taps and rng.random() < 0.1:
+            return Undo()
+        if isinstance(state, ScoringState):
+            return Point(rng.choice(("server", "receiver")))
+        return super().random_action(state, seat, rng)
+
     def check_invariants(self, state: Any) -> None:
+        if isinstance(state, ScoringState):
+            # The score is a function of the taps: rebuilt from them, it is the same.
+            again = Referee.replay(state.rules, list(state.taps))
+            assert again.to_json() == state.referee.to_json(), "score differs from its taps"
+            assert len(state.taps) <= len(state.history)
+            return
         # Card conservation: every card is in exactly one place.
         places: list[int] = []
         for side in (0, 1):
@@ -144,7 +256,10 @@ class TennisQuizz(Game):
 
     def reshuffle_hidden(self, state: Any, seat: int | None, rng: random.Random) -> Any:
         """Redraw what ``seat`` cannot see: the order of every pile, and, for anyone
-        outside the serving team while a question waits, which shown choice is right."""
+        outside the serving team while a question waits, which shown choice is right.
+        Referee and teacher tables hide nothing their views could show."""
+        if isinstance(state, ScoringState):
+            return state.clone()
         other = state.clone()
         for side in (0, 1):
             rng.shuffle(other.piles[side])
@@ -165,4 +280,4 @@ class TennisQuizz(Game):
 
 GAME = TennisQuizz()
 
-__all__ = ["GAME", "TennisQuizz", "load_decks"]
+__all__ = ["GAME", "TennisQuizz", "check_inline", "deck_options", "load_decks"]

@@ -24,13 +24,19 @@ from __future__ import annotations
 import csv
 import html
 import io
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from partie.core.errors import PartieError
+from partie.core.files import read_bounded
+from partie.core.inputs import BadInput, Limits, decode_text, parse_json
 from partie.games.tennis_quizz.decks import QUESTIONS_PER_CARD, BadDeck, Card, Deck, Question
+
+IMPORT_LIMITS = Limits(max_bytes=16 * 1024 * 1024, max_depth=16, max_string=10_000)
+"""An importer file is at most 16 MiB, its JSON nested at most 16 deep, no text longer
+than 10,000 characters (a CSV cell longer than that is refused too)."""
 
 OPENTDB_SOURCE = "Open Trivia Database (opentdb.com), CC BY-SA 4.0"
 OPENQUIZZDB_SOURCE = "OpenQuizzDB (openquizzdb.org), CC BY-SA"
@@ -324,6 +330,7 @@ CSV_HEADER = list(CSV_COLUMNS)
 
 
 def read_csv(text: str, source: str = "") -> Imported:
+    csv.field_size_limit(IMPORT_LIMITS.max_string)
     out = Imported()
     text = text.lstrip("\ufeff")
     first = text.split("\n", 1)[0]
@@ -396,12 +403,9 @@ def write_csv(deck: Deck, delimiter: str = ";") -> str:
 
 def _load_json(text: str) -> Any:
     try:
-        return json.loads(text.lstrip("\ufeff"))
-    except json.JSONDecodeError as exc:
-        raise BadDeck(
-            f"JSON illisible : {exc.msg} (ligne {exc.lineno})",
-            f"unreadable JSON: {exc.msg} (line {exc.lineno})",
-        ) from None
+        return parse_json(text, what="JSON", limits=IMPORT_LIMITS)
+    except BadInput as exc:
+        raise BadDeck(exc.fr, exc.en) from None
 
 
 def read_opentdb(text: str, source: str = "") -> Imported:
@@ -518,6 +522,50 @@ def guess_format(path: Path, text: str) -> str:
     )
 
 
+def read_source(
+    path: str | Path, fmt: str | None, source: str = "", quiz_lang: str = "fr"
+) -> tuple[str, Imported]:
+    """The questions of the importer file at ``path`` and its format: the file is
+    bounded and must be text (UTF-8, or Windows-1252 as older spreadsheets write it);
+    a field of the wrong type anywhere is one ``BadDeck`` naming the file, never a
+    traceback."""
+    file = Path(path)
+    raw = read_bounded(file, IMPORT_LIMITS.max_bytes, what="file")
+    try:
+        text = decode_text(raw, what=file.name, limits=IMPORT_LIMITS)
+    except BadInput as exc:
+        if exc.code != "not_utf8":
+            raise BadDeck(exc.fr, exc.en) from None
+        try:
+            text = raw.decode("cp1252")
+        except UnicodeDecodeError:
+            raise BadDeck(exc.fr, exc.en) from None
+    if _CONTROL.search(text):
+        raise BadDeck(
+            f"{file.name} : caractères de contrôle (fichier binaire ?)",
+            f"{file.name}: control characters (a binary file?)",
+        )
+    fmt = fmt or guess_format(file, text)
+    try:
+        if fmt == "openquizzdb":
+            return fmt, read_openquizzdb(text, source, quiz_lang)
+        return fmt, READERS[fmt](text, source)
+    except PartieError:
+        raise
+    except csv.Error as exc:
+        raise BadDeck(
+            f"{file.name} : CSV illisible ({exc})", f"{file.name}: unreadable CSV ({exc})"
+        ) from None
+    except (AttributeError, TypeError, ValueError, KeyError, IndexError, StopIteration):
+        raise BadDeck(
+            f"{file.name} : champ d'un type inattendu pour le format {fmt}",
+            f"{file.name}: a field has an unexpected type for the {fmt} format",
+        ) from None
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
 def build_deck(
     imported: Imported,
     deck_id: str,
@@ -573,6 +621,7 @@ __all__ = [
     "read_gift",
     "read_openquizzdb",
     "read_opentdb",
+    "read_source",
     "write_csv",
     "write_gift",
 ]

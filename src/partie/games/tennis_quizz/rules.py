@@ -16,19 +16,32 @@ judgement of an open reply).
 
 from __future__ import annotations
 
+import enum
 import random
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from partie.core.errors import GameOver, IllegalAction, InvalidAction, NotYourTurn
-from partie.core.game import Result, State
+from partie.core.game import EndReason, Result, State
 from partie.core.rng import make_rng
 from partie.core.tennis import Event, Score, TennisFormat, call
-from partie.games.tennis_quizz.decks import QUESTIONS_PER_CARD, Deck, Question
+from partie.games.tennis_quizz.decks import MIN_CARDS_TO_PLAY, QUESTIONS_PER_CARD, Deck, Question
 from partie.games.tennis_quizz.judging import judge
 
+
+class Phase(enum.StrEnum):
+    """The steps of a point (see the module's docstring); a ``str`` in views and JSON."""
+
+    SERVER = "server"
+    ANSWERER = "answerer"
+    ASK = "ask"
+    ANSWER = "answer"
+    RULING = "ruling"
+    OVER = "over"
+
+
 LETTERS = "ABC"
-MIN_CARDS = 4
+MIN_CARDS = MIN_CARDS_TO_PLAY
 """Two cards a side: a started card may be set aside for a jeu décisif card."""
 LOG_IN_VIEW = 12
 DONT_KNOW = "je ne sais pas"
@@ -38,20 +51,28 @@ DONT_KNOW = "je ne sais pas"
 
 
 @dataclass(frozen=True)
-class QuizzOptions:
+class TennisQuizzOptions:
     """Table options. ``deck`` is a built-in deck name or a file; several are joined
-    with commas. ``pros`` are the seats that answer without the three choices.
+    with commas. A deck carried inline has its TOML text in ``deck_text`` and goes by
+    ``deck = "sha256:<16 hex digits>"`` (see ``decks.inline_deck_id``). ``pros`` are
+    the seats that answer without the three choices.
     Teams: even seats are side 0, odd seats side 1 (2 players: singles; 4 or 6:
     doubles of two or three; 3 or 5: one side has one player more)."""
 
     players: int = 2
     deck: str = "fr-starter"
+    deck_text: str | None = None
     tactique: bool = False
     jeu_decisif: bool = False
     pros: tuple[int, ...] = ()
     choose_answerer: bool = False
     overrule: bool = False
     sets_to_win: int = 2
+    mode: str = "match"
+    """``match`` (the app judges), ``referee`` (paper cards, the app keeps score) or
+    ``teacher`` (the app's deck, a teacher taps right or wrong): see ``scoring_table``."""
+    first_server: int = -1
+    """Referee and teacher modes: the side that serves first (-1: a seeded toss)."""
 
     @property
     def fmt(self) -> TennisFormat:
@@ -171,7 +192,7 @@ def _int(data: dict[str, Any], key: str) -> int:
 def action_from_json(data: Any) -> QuizzAction:
     """Read an action from its JSON form."""
     if not isinstance(data, dict):
-        raise InvalidAction("action illisible", "unreadable action")
+        raise InvalidAction("action illisible", "unreadable action", code="unreadable_action")
     kind = data.get("type")
     try:
         if kind == "server":
@@ -197,9 +218,53 @@ def action_from_json(data: Any) -> QuizzAction:
             return Rule(right)
     except (KeyError, TypeError):
         raise InvalidAction(
-            f"action incomplète : {data!r}", f"incomplete action: {data!r}"
+            f"action incomplète : {data!r}",
+            f"incomplete action: {data!r}",
+            code="incomplete_action",
         ) from None
-    raise InvalidAction(f"type d'action inconnu : {kind!r}", f"unknown action type: {kind!r}")
+    raise InvalidAction(
+        f"type d'action inconnu : {kind!r}", f"unknown action type: {kind!r}", code="unknown_action"
+    )
+
+
+YES = ("o", "oui", "y", "yes")
+NO = ("n", "non", "no")
+
+
+def parse_action(view: dict[str, Any], text: str) -> QuizzAction:
+    """Read what a player types, for the step the view is at: a player number (from 1)
+    to pick a server or an answerer, a question number, A/B/C, a pro's open answer,
+    o/n to rule on an open answer."""
+    text = text.strip()
+    phase = view["phase"]
+    if phase in (Phase.SERVER, Phase.ANSWERER, Phase.ASK):
+        if not text.isdigit():
+            raise InvalidAction(
+                f"tapez un nombre, pas {text!r}",
+                f"type a number, not {text!r}",
+                code="not_a_number",
+            )
+        number = int(text)
+        if phase == Phase.ASK:
+            return Ask(number)
+        return (ChooseServer if phase == Phase.SERVER else ChooseAnswerer)(number - 1)
+    if phase == Phase.RULING:
+        if text.lower() in YES:
+            return Rule(True)
+        if text.lower() in NO:
+            return Rule(False)
+        raise InvalidAction("répondez o ou n", "answer y or n", code="yes_or_no")
+    if phase != Phase.ANSWER or view.get("question") is None:
+        raise InvalidAction(
+            "rien à répondre pour l'instant", "nothing to answer now", code="unreadable_move"
+        )
+    if not text:
+        raise InvalidAction("réponse vide", "empty answer", code="empty_answer")
+    if view["question"]["choices"] is None:
+        return Reply(text)
+    if len(text) == 1 and text.upper() in LETTERS:
+        return Choose(LETTERS.index(text.upper()))
+    raise InvalidAction("répondez A, B ou C", "answer A, B or C", code="bad_choice")
 
 
 # What is being asked -----------------------------------------------------------------
@@ -225,10 +290,10 @@ class Asked:
 # State ---------------------------------------------------------------------------------
 
 
-class QuizzState(State):
+class TennisQuizzState(State):
     """One match of Tennis Quizz."""
 
-    def __init__(self, game: Any, options: QuizzOptions, deck: Deck, seed: int) -> None:
+    def __init__(self, game: Any, options: TennisQuizzOptions, deck: Deck, seed: int) -> None:
         self.game = game
         self._options = options
         self.deck = deck
@@ -253,7 +318,7 @@ class QuizzState(State):
         self.answerer: int | None = None
         self.next_answerer = [0, 0]  # rotation index in each team
         self.serves = [0] * n
-        self.phase = "server"
+        self.phase = Phase.SERVER
         self.question: Asked | None = None
         self.pending: tuple[str, bool] | None = None  # open reply and its judgement
         self.log: list[dict[str, Any]] = []
@@ -269,7 +334,7 @@ class QuizzState(State):
     # -- the contract ------------------------------------------------------------------
 
     @property
-    def options(self) -> QuizzOptions:
+    def options(self) -> TennisQuizzOptions:
         return self._options
 
     @property
@@ -299,7 +364,7 @@ class QuizzState(State):
         return Result(
             winners=tuple(self.teams[winner]),
             scores=tuple(float(sets[side_of(s)]) for s in range(n)),
-            reason="match_won",
+            reason=EndReason.MATCH_WON,
             details={
                 "questions": len(self.log),
                 "right_answers": sum(1 for p in self.log if p["right"]),
@@ -329,14 +394,25 @@ class QuizzState(State):
             return [Rule(True), Rule(False)]
         assert self.question is not None
         if self.is_pro(seat):
-            return [Reply(t) for t in self.question.shown] + [Reply(DONT_KNOW)]
+            # A pro's answer is free text: listing the hidden choices would show them.
+            return [Reply(DONT_KNOW)]
         return [Choose(i) for i in range(3)]
 
     def apply(self, seat: int, action: Any) -> None:
+        """Play ``action`` for ``seat`` or refuse it, changing nothing. Raises
+        ``GameOver``; ``IllegalAction`` ``unknown_seat``; ``NotYourTurn`` (naming the
+        step the match waits for); ``InvalidAction`` ``unknown_action``;
+        ``IllegalAction`` ``server_not_now``, ``not_in_serving_team``,
+        ``answerer_not_now``, ``not_in_receiving_team``, ``pick_not_allowed``,
+        ``no_such_question``, ``question_already_asked``, ``no_question_waiting``,
+        ``pro_types_answer``, ``beginner_picks_choice``, ``bad_choice``,
+        ``answer_too_long``, ``nothing_to_rule``."""
         if self.over:
             raise GameOver("le match est fini", "the match is over")
         if not isinstance(seat, int) or not 0 <= seat < self._options.players:
-            raise IllegalAction(f"place inconnue : {seat!r}", f"unknown seat: {seat!r}")
+            raise IllegalAction(
+                f"place inconnue : {seat!r}", f"unknown seat: {seat!r}", code="unknown_seat"
+            )
         if seat not in self.to_act:
             raise NotYourTurn(*self._whose_turn())
         if isinstance(action, ChooseServer):
@@ -352,7 +428,11 @@ class QuizzState(State):
         elif isinstance(action, Rule):
             self._rule(action)
         else:
-            raise InvalidAction(f"action inconnue : {action!r}", f"unknown action: {action!r}")
+            raise InvalidAction(
+                f"action inconnue : {action!r}",
+                f"unknown action: {action!r}",
+                code="unknown_action",
+            )
         self.history.append((seat, action))
 
     def _whose_turn(self) -> tuple[str, str]:
@@ -384,7 +464,7 @@ class QuizzState(State):
         if len(team) == 1:
             self._set_server(team[0])
         else:
-            self.phase = "server"
+            self.phase = Phase.SERVER
             self.server = None
 
     def _set_server(self, seat: int) -> None:
@@ -396,7 +476,7 @@ class QuizzState(State):
         receivers = self.teams[1 - self.serving]
         self.answerer = None
         if self._options.choose_answerer and len(receivers) > 1:
-            self.phase = "answerer"
+            self.phase = Phase.ANSWERER
             return
         side = 1 - self.serving
         idx = self.next_answerer[side] % len(receivers)
@@ -410,7 +490,7 @@ class QuizzState(State):
         if card is None or len(self._asked_list(side)) >= QUESTIONS_PER_CARD:
             self._take_new_card(side)
         if self._options.tactique:
-            self.phase = "ask"
+            self.phase = Phase.ASK
         else:
             self._ask(min(self._unasked(side)))
 
@@ -469,7 +549,7 @@ class QuizzState(State):
             right=order.index(0),
             alternatives=question.alternatives,
         )
-        self.phase = "answer"
+        self.phase = Phase.ANSWER
 
     def _question_data(self) -> Question:
         q = self.question
@@ -483,11 +563,13 @@ class QuizzState(State):
             raise IllegalAction(
                 "le serveur ne se choisit qu'au début d'un jeu de service",
                 "the server is only chosen at the start of a service game",
+                code="server_not_now",
             )
         if action.seat not in self.teams[self.serving]:
             raise IllegalAction(
                 f"le joueur {action.seat + 1} n'est pas dans l'équipe au service",
                 f"player {action.seat + 1} is not in the serving team",
+                code="not_in_serving_team",
             )
         self._set_server(action.seat)
 
@@ -496,11 +578,13 @@ class QuizzState(State):
             raise IllegalAction(
                 "le relanceur ne se choisit qu'avant la question",
                 "the answerer is only chosen before the question",
+                code="answerer_not_now",
             )
         if action.seat not in self.teams[1 - self.serving]:
             raise IllegalAction(
                 f"le joueur {action.seat + 1} n'est pas dans l'équipe à la relance",
                 f"player {action.seat + 1} is not in the receiving team",
+                code="not_in_receiving_team",
             )
         self._set_answerer(action.seat)
 
@@ -509,31 +593,37 @@ class QuizzState(State):
             raise IllegalAction(
                 "choisir la question n'est permis qu'en variante tactique, avant la question",
                 "picking the question is only allowed in the tactique variant, before asking",
+                code="pick_not_allowed",
             )
         if not 1 <= action.number <= QUESTIONS_PER_CARD:
             raise IllegalAction(
                 f"une carte a 7 questions, pas de question {action.number}",
                 f"a card has 7 questions, there is no question {action.number}",
+                code="no_such_question",
             )
         if action.number not in self._unasked(self.serving):
             raise IllegalAction(
                 f"la question {action.number} de cette carte a déjà été posée",
                 f"question {action.number} of this card was already asked",
+                code="question_already_asked",
             )
         self._ask(action.number)
 
     def _choose(self, seat: int, action: Choose) -> None:
         if self.phase != "answer":
             raise IllegalAction(
-                "aucune question n'attend de réponse", "no question awaits an answer"
+                "aucune question n'attend de réponse",
+                "no question awaits an answer",
+                code="no_question_waiting",
             )
         if self.is_pro(seat):
             raise IllegalAction(
                 "un pro répond sans les trois choix : tapez la réponse",
                 "a pro answers without the three choices: type the answer",
+                code="pro_types_answer",
             )
         if not 0 <= action.index < 3:
-            raise IllegalAction("répondez A, B ou C", "answer A, B or C")
+            raise IllegalAction("répondez A, B ou C", "answer A, B or C", code="bad_choice")
         assert self.question is not None
         given = self.question.shown[action.index]
         self._resolve(action.index == self.question.right, given)
@@ -541,23 +631,29 @@ class QuizzState(State):
     def _reply(self, seat: int, action: Reply) -> None:
         if self.phase != "answer":
             raise IllegalAction(
-                "aucune question n'attend de réponse", "no question awaits an answer"
+                "aucune question n'attend de réponse",
+                "no question awaits an answer",
+                code="no_question_waiting",
             )
         if not self.is_pro(seat):
             raise IllegalAction(
-                "un débutant répond par A, B ou C", "a beginner answers with A, B or C"
+                "un débutant répond par A, B ou C",
+                "a beginner answers with A, B or C",
+                code="beginner_picks_choice",
             )
         if len(action.answer) > 200 or "\n" in action.answer:
             raise IllegalAction(
                 "réponse trop longue (une ligne, 200 caractères au plus)",
                 "answer too long (one line, at most 200 characters)",
+                code="answer_too_long",
             )
         q = self.question
         assert q is not None
-        right = judge(action.answer, q.answer, q.alternatives)
+        wrong = [t for i, t in enumerate(q.shown) if i != q.right]
+        right = judge(action.answer, q.answer, q.alternatives, wrong)
         if self._options.overrule:
             self.pending = (action.answer, right)
-            self.phase = "ruling"
+            self.phase = Phase.RULING
             return
         self._resolve(right, action.answer)
 
@@ -566,6 +662,7 @@ class QuizzState(State):
             raise IllegalAction(
                 "rien à trancher : aucune réponse libre en attente",
                 "nothing to rule on: no open answer is waiting",
+                code="nothing_to_rule",
             )
         given, judged = self.pending
         self.pending = None
@@ -618,7 +715,7 @@ class QuizzState(State):
             self.asked[side] = []
         if event is Event.MATCH:
             self.over = True
-            self.phase = "over"
+            self.phase = Phase.OVER
             self.server = self.answerer = None
             return
         if self.score.games == (6, 6):
@@ -670,7 +767,7 @@ class QuizzState(State):
         self.last_call_en = call(self.score, event, "en")
         if event is Event.MATCH:
             self.over = True
-            self.phase = "over"
+            self.phase = Phase.OVER
             self.server = self.answerer = None
             return
         self.serving = self.score.server
@@ -705,6 +802,7 @@ class QuizzState(State):
             "last_call_en": self.last_call_en,
             "phase": self.phase,
             "to_act": list(self.to_act),
+            "to_move": self.to_move,
             "serving": self.serving if not self.over else None,
             "server": self.server,
             "answerer": self.answerer,
@@ -769,8 +867,12 @@ class QuizzState(State):
             view["winners"] = list(self.teams[self.score.winner or 0])
         return view
 
-    def clone(self) -> QuizzState:
-        other = object.__new__(QuizzState)
+    def position(self) -> str:
+        """The score of this match as text (see ``positions.py``, which reads it back)."""
+        return position_text(self)
+
+    def clone(self) -> TennisQuizzState:
+        other = object.__new__(TennisQuizzState)
         other.__dict__.update(self.__dict__)
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
@@ -821,7 +923,7 @@ class QuizzState(State):
     def __repr__(self) -> str:
         board = self.score.board()
         return (
-            f"<QuizzState sets={board['sets']} games={board['games']} "
+            f"<TennisQuizzState sets={board['sets']} games={board['games']} "
             f"points={board['points']} serving={self.serving} phase={self.phase}>"
         )
 
@@ -836,11 +938,42 @@ __all__ = [
     "ChooseAnswerer",
     "ChooseServer",
     "QuizzAction",
-    "QuizzOptions",
-    "QuizzState",
     "Reply",
     "Rule",
+    "TennisQuizzOptions",
+    "TennisQuizzState",
     "action_from_json",
     "members",
     "side_of",
 ]
+
+
+# Positions as text (read back by ``positions.py``) -----------------------------------
+
+CALLS = {"0": 0, "15": 1, "30": 2, "40": 3}
+"""Points as called, and as the score counts them."""
+FLAGS = {"jeu-decisif": "jeu_decisif", "tactique": "tactique"}
+"""Variant words of a position and the options they set."""
+
+
+def position_text(state: TennisQuizzState) -> str:
+    """The score of ``state`` in one line, as ``positions.from_position`` reads it."""
+    calls = {v: k for k, v in CALLS.items()}
+    score = state.score
+    parts = []
+    if score.sets:
+        parts.append("sets " + " ".join(f"{a}-{b}" for a, b in score.sets))
+    parts.append("games {} {}".format(*score.games))
+    parts.append("points {} {}".format(*(calls.get(p, "40") for p in score.points)))
+    options = state.options
+    parts += [f"players {options.players}", f"deck {options.deck}"]
+    parts += [flag for flag, key in FLAGS.items() if getattr(options, key)]
+    if options.sets_to_win != 2:
+        parts.append(f"sets-to-win {options.sets_to_win}")
+    parts.append(f"seed {state.seed}")
+    return "; ".join(parts)
+
+
+QuizzState = TennisQuizzState
+"""The former name, kept for callers written before the games were named alike."""
+QuizzOptions = TennisQuizzOptions

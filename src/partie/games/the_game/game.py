@@ -7,7 +7,8 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from partie.core.errors import BadOptions
-from partie.core.game import Bot, Game, Result
+from partie.core.game import Bot, EndReason, Game, Result
+from partie.core.inputs import MAX_BOT_BUDGET, check_bot_spec
 from partie.core.options import options_from_json
 from partie.games.the_game.bots import BOTS, BUDGETED, SETTINGS
 from partie.games.the_game.rules import (
@@ -27,6 +28,7 @@ from partie.games.the_game.rules import (
     TheGameState,
     action_from_json,
     parse_action,
+    state_from_position,
 )
 
 
@@ -36,8 +38,13 @@ class TheGame(Game):
     min_players = 1
     max_players = 5
     default_bot = "heuristic"
+    supports_deals = True
+    traces_turns = True
 
-    def parse_options(self, data: dict[str, Any] | None = None) -> TheGameOptions:
+    def parse_options(
+        self, data: dict[str, Any] | None = None, *, trusted: bool = True
+    ) -> TheGameOptions:
+        """No option of The Game names a file, so ``trusted`` changes nothing."""
         options = options_from_json(TheGameOptions, data)
         self.check_players(options.players)
         if options.deal is not None:
@@ -47,17 +54,24 @@ class TheGame(Game):
     def setup(self, options: TheGameOptions, seed: int) -> TheGameState:
         return TheGameState(self, options, seed)
 
+    def from_position(self, text: str) -> TheGameState:
+        """``piles 47 1 65 100; hands 36 38 / 20; draw 4 3; turn 1`` (see
+        ``rules.position_text``)."""
+        return state_from_position(self, text)
+
     def action_from_json(self, data: Any) -> TheGameAction:
         return action_from_json(data)
 
-    def parse_action(self, text: str) -> TheGameAction:
-        return parse_action(text)
+    def parse_action(self, view: dict[str, Any], text: str) -> TheGameAction:
+        """``37 a1``, ``37`` alone when it fits one pile, ``fin``, ``signal d2 garde``…"""
+        return parse_action(text, view)
 
     def bot_names(self) -> list[str]:
         return sorted(BOTS)
 
     def make_bot(self, spec: str, seed: int = 0) -> Bot:
         """``name`` or ``name:N`` for bots with a budget (``mc:200``)."""
+        check_bot_spec(spec, game=self.name)
         name, _, param = spec.partition(":")
         if name not in BOTS:
             known = ", ".join(self.bot_names())
@@ -75,10 +89,12 @@ class TheGame(Game):
                     f"réglage de bot illisible : {spec!r} (ex. « minjump:1,1 », R,E de 0 à 97)",
                     f"unreadable bot setting: {spec!r} (e.g. 'minjump:1,1', R,E from 0 to 97)",
                 ) from None
-        if name not in BUDGETED or not param.isdigit() or int(param) < 1:
+        if name not in BUDGETED or not param.isdigit() or not 1 <= int(param) <= MAX_BOT_BUDGET:
             raise BadOptions(
-                f"réglage de bot illisible : {spec!r} (ex. « mc:200 », budget entier positif)",
-                f"unreadable bot setting: {spec!r} (e.g. 'mc:200', a positive whole budget)",
+                f"réglage de bot illisible : {spec!r} (ex. « mc:200 », budget entier de 1 à "
+                f"{MAX_BOT_BUDGET})",
+                f"unreadable bot setting: {spec!r} (e.g. 'mc:200', a whole budget from 1 to "
+                f"{MAX_BOT_BUDGET})",
             )
         return BOTS[name](seed, int(param))
 
@@ -117,7 +133,7 @@ class TheGame(Game):
             result = Result(
                 winners=tuple(range(n)) if won else (),
                 scores=(float(score),) * n,
-                reason="all_cards_played" if won else "stuck",
+                reason=EndReason.ALL_CARDS_PLAYED if won else EndReason.STUCK,
                 details={"score": score, "excellent": score < EXCELLENT_BELOW},
             )
             out.append((result, actions))
@@ -170,8 +186,12 @@ class TheGame(Game):
         assert tops == state.tops
 
     def reshuffle_hidden(self, state: Any, seat: int | None, rng: random.Random) -> Any:
-        """Deal the cards ``seat`` cannot see (other hands, the draw pile) again."""
+        """Deal the cards ``seat`` cannot see (other hands, the draw pile) again; once
+        the game is over every hand is open and only the draw pile stays hidden."""
         other = state.clone()
+        if state.over:
+            rng.shuffle(other.draw)
+            return other
         seats = [s for s in range(state.options.players) if s != seat]
         unseen = [c for s in seats for c in state.hands[s]] + list(state.draw)
         rng.shuffle(unseen)

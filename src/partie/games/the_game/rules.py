@@ -12,8 +12,15 @@ from bisect import insort
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from partie.core.errors import GameOver, IllegalAction, InvalidAction, NotYourTurn
-from partie.core.game import Result, State
+from partie.core.errors import (
+    AmbiguousAction,
+    BadPosition,
+    GameOver,
+    IllegalAction,
+    InvalidAction,
+    NotYourTurn,
+)
+from partie.core.game import EndReason, Result, State
 from partie.core.rng import make_rng
 
 CARDS = tuple(range(2, 100))
@@ -54,6 +61,7 @@ def pile_index(name: str) -> int:
         raise InvalidAction(
             f"pile inconnue : {name!r} (piles : a1 a2 montantes, d1 d2 descendantes)",
             f"unknown pile: {name!r} (piles: a1 a2 ascending, d1 d2 descending)",
+            code="unknown_pile",
         ) from None
 
 
@@ -167,7 +175,7 @@ END_TURN = EndTurn()
 def action_from_json(data: Any) -> TheGameAction:
     """Read an action from its JSON form."""
     if not isinstance(data, dict):
-        raise InvalidAction("action illisible", "unreadable action")
+        raise InvalidAction("action illisible", "unreadable action", code="unreadable_action")
     kind = data.get("type")
     try:
         if kind == "play":
@@ -183,6 +191,7 @@ def action_from_json(data: Any) -> TheGameAction:
                 raise InvalidAction(
                     f"signal inconnu : {data['kind']!r} (garde, bon, efface)",
                     f"unknown signal: {data['kind']!r} (keep, good, clear)",
+                    code="unknown_signal",
                 )
             return Signal(pile_index(str(data["pile"])), signal)
         if kind == "start":
@@ -192,18 +201,26 @@ def action_from_json(data: Any) -> TheGameAction:
             return ChooseStart(seat)
     except (KeyError, TypeError):
         raise InvalidAction(
-            f"action incomplète : {data!r}", f"incomplete action: {data!r}"
+            f"action incomplète : {data!r}",
+            f"incomplete action: {data!r}",
+            code="incomplete_action",
         ) from None
-    raise InvalidAction(f"type d'action inconnu : {kind!r}", f"unknown action type: {kind!r}")
+    raise InvalidAction(
+        f"type d'action inconnu : {kind!r}", f"unknown action type: {kind!r}", code="unknown_action"
+    )
 
 
-def parse_action(text: str) -> TheGameAction:
+def parse_action(text: str, view: dict[str, Any] | None = None) -> TheGameAction:
     """Read what a player types: ``37 a1``, ``fin``/``end``, ``signal d2 garde``,
-    ``commence 2``/``start 2`` (seats counted from 1, as players count them)."""
+    ``commence 2``/``start 2`` (seats counted from 1, as players count them). With the
+    player's ``view``, a bare card (``37``) is laid on the one pile it fits, or refused
+    naming the piles it fits (``AmbiguousAction``) or why it fits none."""
     words = text.strip().lower().split()
     if not words:
-        raise InvalidAction("coup vide", "empty move")
+        raise InvalidAction("coup vide", "empty move", code="empty_move")
     head = words[0]
+    if view is not None and len(words) == 1 and head.isdigit():
+        return bare_card(int(head), view)
     if head in ("fin", "end", "f", "e") and len(words) == 1:
         return END_TURN
     if head == "signal" and len(words) == 3:
@@ -212,6 +229,7 @@ def parse_action(text: str) -> TheGameAction:
             raise InvalidAction(
                 f"signal inconnu : {words[2]!r} (garde, bon, efface)",
                 f"unknown signal: {words[2]!r} (keep, good, clear)",
+                code="unknown_signal",
             )
         return Signal(pile_index(words[1]), kind)
     if head in ("commence", "start") and len(words) == 2 and words[1].isdigit():
@@ -223,6 +241,33 @@ def parse_action(text: str) -> TheGameAction:
     raise InvalidAction(
         f"coup illisible : {text.strip()!r} (ex. « 37 a1 », « fin », « signal d2 garde »)",
         f"unreadable move: {text.strip()!r} (e.g. '37 a1', 'end', 'signal d2 keep')",
+        code="unreadable_move",
+    )
+
+
+def bare_card(card: int, view: dict[str, Any]) -> Play:
+    """The play a card typed alone means in ``view``: the one pile it fits."""
+    hand = view.get("hand") or []
+    if card not in hand:
+        raise IllegalAction(
+            f"vous n'avez pas le {card} en main",
+            f"you do not hold card {card}",
+            code="card_not_in_hand",
+        )
+    piles = [
+        p for p, pile in enumerate(view["piles"]) if playable(card, pile["top"], pile["ascending"])
+    ]
+    if len(piles) == 1:
+        return Play(card, piles[0])
+    if not piles:
+        raise IllegalAction(
+            f"le {card} ne va sur aucune pile", f"card {card} fits no pile", code="does_not_fit"
+        )
+    names = [PILE_NAMES[p] for p in piles]
+    raise AmbiguousAction(
+        f"{card} : {', '.join(names[:-1])} ou {names[-1]} ?",
+        f"{card}: {', '.join(names[:-1])} or {names[-1]}?",
+        choices=[Play(card, p).to_json() for p in piles],
     )
 
 
@@ -372,10 +417,19 @@ class TheGameState(State):
         return actions
 
     def apply(self, seat: int, action: Any) -> None:
+        """Play ``action`` for ``seat`` or refuse it, changing nothing. Raises
+        ``GameOver``; ``IllegalAction`` ``unknown_seat``; ``NotYourTurn`` (signals
+        excepted: any seat may signal); ``InvalidAction`` ``unknown_action``,
+        ``unknown_pile``, ``unknown_signal``; ``IllegalAction`` ``card_not_in_hand``,
+        ``trick_needs_ten``, ``does_not_fit``, ``below_minimum``,
+        ``choose_start_first``, ``choose_start_off``, ``already_started``,
+        ``no_signal_to_clear``, ``signal_already_set``."""
         if self.over:
             raise GameOver("la partie est finie", "the game is over")
         if not isinstance(seat, int) or not 0 <= seat < self._options.players:
-            raise IllegalAction(f"place inconnue : {seat!r}", f"unknown seat: {seat!r}")
+            raise IllegalAction(
+                f"place inconnue : {seat!r}", f"unknown seat: {seat!r}", code="unknown_seat"
+            )
         if isinstance(action, Signal):
             self._signal(seat, action)
         elif seat != self.current:
@@ -390,21 +444,27 @@ class TheGameState(State):
         elif isinstance(action, ChooseStart):
             self._choose_start(action)
         else:
-            raise InvalidAction(f"action inconnue : {action!r}", f"unknown action: {action!r}")
+            raise InvalidAction(
+                f"action inconnue : {action!r}",
+                f"unknown action: {action!r}",
+                code="unknown_action",
+            )
         self.history.append((seat, action))
 
     # -- actions --------------------------------------------------------------------
 
     def _signal(self, seat: int, action: Signal) -> None:
         if not 0 <= action.pile < 4 or action.kind not in (*SIGNAL_KINDS, "clear"):
-            raise InvalidAction("signal illisible", "unreadable signal")
+            raise InvalidAction("signal illisible", "unreadable signal", code="unknown_signal")
         key = (seat, action.pile)
         current = self.signals.get(key)
         name = PILE_NAMES[action.pile]
         if action.kind == "clear":
             if current is None:
                 raise IllegalAction(
-                    f"aucun signal à effacer sur {name}", f"no signal to clear on {name}"
+                    f"aucun signal à effacer sur {name}",
+                    f"no signal to clear on {name}",
+                    code="no_signal_to_clear",
                 )
             del self.signals[key]
         else:
@@ -413,6 +473,7 @@ class TheGameState(State):
                 raise IllegalAction(
                     f"ce signal est déjà posé sur {name} ({fr})",
                     f"this signal is already on {name} ({en})",
+                    code="signal_already_set",
                 )
             self.signals[key] = action.kind
 
@@ -421,16 +482,19 @@ class TheGameState(State):
             raise IllegalAction(
                 "à cette table, le joueur 1 commence (option choose_start désactivée)",
                 "at this table player 1 starts (option choose_start is off)",
+                code="choose_start_off",
             )
         if self.started:
             raise IllegalAction(
                 "le premier joueur ne se choisit qu'avant la première carte",
                 "the first player can only be chosen before the first card",
+                code="already_started",
             )
         if not 0 <= action.seat < self._options.players:
             raise IllegalAction(
                 f"pas de joueur {action.seat + 1} à cette table",
                 f"no player {action.seat + 1} at this table",
+                code="unknown_seat",
             )
         self.current = action.seat
         self.started = True
@@ -441,33 +505,37 @@ class TheGameState(State):
             raise IllegalAction(
                 "choisissez d'abord qui commence (« commence N »)",
                 "first choose who starts ('start N')",
+                code="choose_start_first",
             )
         card, p = action.card, action.pile
         if not 0 <= p < 4:
-            raise InvalidAction("pile inconnue", "unknown pile")
+            raise InvalidAction("pile inconnue", "unknown pile", code="unknown_pile")
         hand = self.hands[self.current]
         if card not in hand:
             raise IllegalAction(
-                f"vous n'avez pas le {card} en main", f"you do not hold card {card}"
+                f"vous n'avez pas le {card} en main",
+                f"you do not hold card {card}",
+                code="card_not_in_hand",
             )
         top = self.tops[p]
         ascending = ASCENDING[p]
         if not playable(card, top, ascending):
-            raise IllegalAction(*_refusal(card, top, ascending, PILE_NAMES[p]))
+            raise _refusal(card, top, ascending, PILE_NAMES[p])
         hand.remove(card)
         self.tops[p] = card
         insort(self.played, card)
         self.played_this_turn += 1
         if not self.draw and not any(self.hands):
-            self._finish("all_cards_played")
+            self._finish(EndReason.ALL_CARDS_PLAYED)
         elif self.played_this_turn < self.min_cards and not self.legal_plays():
-            self._finish("stuck")
+            self._finish(EndReason.STUCK)
 
     def _end_turn(self) -> None:
         if not self.started:
             raise IllegalAction(
                 "choisissez d'abord qui commence (« commence N »)",
                 "first choose who starts ('start N')",
+                code="choose_start_first",
             )
         need = self.min_cards
         if self.played_this_turn < need:
@@ -476,6 +544,7 @@ class TheGameState(State):
                 f"({self.played_this_turn} posée{'s' if self.played_this_turn > 1 else ''})",
                 f"you must lay at least {need} card{'s' if need > 1 else ''} this turn "
                 f"({self.played_this_turn} laid)",
+                code="below_minimum",
             )
         hand = self.hands[self.current]
         for _ in range(min(self.played_this_turn, len(self.draw))):
@@ -496,10 +565,10 @@ class TheGameState(State):
         if not self.started:
             return
         if not self.draw and not any(self.hands):
-            self._finish("all_cards_played")
+            self._finish(EndReason.ALL_CARDS_PLAYED)
             return
         if not can_play_sequence(list(self.hands[self.current]), list(self.tops), self.min_cards):
-            self._finish("stuck")
+            self._finish(EndReason.STUCK)
 
     def _finish(self, reason: str) -> None:
         self.over = True
@@ -513,6 +582,7 @@ class TheGameState(State):
             "game": "the-game",
             "seat": seat,
             "players": n,
+            "to_move": self.to_move,
             "current": self.current,
             "to_act": list(self.to_act),
             "started": self.started,
@@ -539,6 +609,7 @@ class TheGameState(State):
         if self.over:
             view["score"] = self.score
             view["reason"] = self.reason
+            view["hands"] = [list(h) for h in self.hands]  # the game is over: all open
         return view
 
     def clone(self) -> TheGameState:
@@ -576,6 +647,10 @@ class TheGameState(State):
             "reason": self.reason,
         }
 
+    def position(self) -> str:
+        """This position as text (see ``position_text``)."""
+        return position_text(self)
+
     def __repr__(self) -> str:
         tops = " ".join(f"{PILE_NAMES[p]}:{self.tops[p]}" for p in range(4))
         return (
@@ -584,19 +659,122 @@ class TheGameState(State):
         )
 
 
-def _refusal(card: int, top: int, ascending: bool, name: str) -> tuple[str, str]:
-    """The reason a card may not go on a pile, in French and English."""
+# Positions as text -------------------------------------------------------------------
+
+POSITION_HELP = (
+    "« piles 47 1 65 100; hands 36 38 / 20; draw 4 3; turn 1; laid 0; expert »",
+    "'piles 47 1 65 100; hands 36 38 / 20; draw 4 3; turn 1; laid 0; expert'",
+)
+
+
+def _bad_position(text: str, fr: str, en: str) -> BadPosition:
+    return BadPosition(
+        f"position illisible ({fr}) : {text!r}, ex. {POSITION_HELP[0]}",
+        f"unreadable position ({en}): {text!r}, e.g. {POSITION_HELP[1]}",
+    )
+
+
+def _cards(text: str, words: list[str]) -> list[int]:
+    if words == ["-"]:
+        return []
+    if not all(w.isdigit() and 2 <= int(w) <= 99 for w in words):
+        raise _bad_position(text, "des cartes de 2 à 99", "cards 2 to 99")
+    return [int(w) for w in words]
+
+
+def parse_position(text: str) -> dict[str, Any]:
+    """The fields of a position text (see ``position_text``); raises ``BadPosition``."""
+    fields: dict[str, Any] = {"turn": 1, "laid": 0, "draw": [], "expert": False}
+    for part in text.split(";"):
+        words = part.split()
+        if not words:
+            continue
+        name, rest = words[0].lower(), words[1:]
+        if name == "piles" and len(rest) == 4 and all(w.isdigit() for w in rest):
+            fields["piles"] = [int(w) for w in rest]
+        elif name == "hands" and rest:
+            hands = " ".join(rest).split("/")
+            fields["hands"] = [_cards(text, h.split()) for h in hands]
+        elif name == "draw":
+            fields["draw"] = _cards(text, rest) if rest else []
+        elif name in ("turn", "laid") and len(rest) == 1 and rest[0].isdigit():
+            fields[name] = int(rest[0])
+        elif name == "expert" and not rest:
+            fields["expert"] = True
+        else:
+            raise _bad_position(text, f"champ {part.strip()!r}", f"field {part.strip()!r}")
+    if "piles" not in fields or "hands" not in fields:
+        raise _bad_position(text, "il faut piles et hands", "piles and hands are needed")
+    return fields
+
+
+def position_text(state: TheGameState) -> str:
+    """The position in one line, as ``TheGame.from_position`` reads it: pile tops (a1
+    a2 d1 d2), each seat's hand (``/`` between seats, ``-`` for none), the draw pile
+    from its top, the seat to play (from 1), cards laid this turn, and ``expert``."""
+    hands = " / ".join(" ".join(map(str, h)) or "-" for h in state.hands)
+    parts = [
+        "piles " + " ".join(map(str, state.tops)),
+        "hands " + hands,
+        "draw " + " ".join(map(str, reversed(state.draw))),
+        f"turn {state.current + 1}",
+        f"laid {state.played_this_turn}",
+    ]
+    if state.options.expert:
+        parts.append("expert")
+    return "; ".join(p.rstrip() for p in parts)
+
+
+def state_from_position(game: Any, text: str) -> TheGameState:
+    """The state a position text describes. Cards in no hand and not in the draw pile
+    count as played, so the 98 cards stay conserved; the game goes on from there
+    (including ending at once when the player to act cannot lay the minimum)."""
+    fields = parse_position(text)
+    hands: list[list[int]] = fields["hands"]
+    draw: list[int] = fields["draw"]
+    held = [c for h in hands for c in h] + draw
+    if len(held) != len(set(held)):
+        raise _bad_position(text, "une carte apparaît deux fois", "a card appears twice")
+    tops = fields["piles"]
+    if not (all(1 <= t <= 99 for t in tops[:2]) and all(2 <= t <= 100 for t in tops[2:])):
+        raise _bad_position(text, "sommets de piles impossibles", "impossible pile tops")
+    if not 1 <= fields["turn"] <= len(hands):
+        raise _bad_position(text, "pas de joueur à ce tour", "no such player to play")
+    options = game.parse_options({"players": len(hands), "expert": fields["expert"]})
+    state = TheGameState(game, options, 0)
+    state.hands = [sorted(h) for h in hands]
+    state.tops = list(tops)
+    state.draw = list(reversed(draw))
+    state.played = [c for c in CARDS if c not in set(held)]
+    state.current = fields["turn"] - 1
+    state.played_this_turn = fields["laid"]
+    state.over = False
+    state.reason = ""
+    if state.played_this_turn == 0:
+        state._start_turn_check()
+    elif not state.draw and not any(state.hands):
+        state._finish(EndReason.ALL_CARDS_PLAYED)
+    elif state.played_this_turn < state.min_cards and not state.legal_plays():
+        state._finish(EndReason.STUCK)  # mid-turn: the rule applied after each card
+    return state
+
+
+def _refusal(card: int, top: int, ascending: bool, name: str) -> IllegalAction:
+    """Why a card may not go on a pile: the wrong way without the gap of 10 of the
+    trick (``trick_needs_ten``), or not at all (``does_not_fit``)."""
     gap = abs(card - top)
     if (ascending and card < top) or (not ascending and card > top):
         way_fr = "montante" if ascending else "descendante"
         way_en = "ascending" if ascending else "descending"
-        return (
+        return IllegalAction(
             f"{card} sur {top} : la pile {name} est {way_fr}, et le rétro n'est permis "
             f"qu'avec un écart de 10 exactement (ici {gap})",
             f"{card} on {top}: pile {name} is {way_en}, and the backwards trick needs a "
             f"gap of exactly 10 (here {gap})",
+            code="trick_needs_ten",
         )
-    return (
+    return IllegalAction(
         f"{card} ne peut pas aller sur {top} (pile {name})",
         f"{card} cannot go on {top} (pile {name})",
+        code="does_not_fit",
     )

@@ -1,0 +1,80 @@
+"""``partie serve``: the web app on uvicorn, storage in SQLite by default."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import webbrowser
+from pathlib import Path
+
+import click
+
+from partie.cli.common import lang
+
+
+def default_db() -> str:
+    """A SQLite file in the user's data folder (created on first run)."""
+    from platformdirs import user_data_dir
+
+    return "sqlite:///" + str(Path(user_data_dir("partie")) / "partie.sqlite3")
+
+
+@click.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8000,
+    show_default=True,
+    help="Port to listen on (0: any free port, printed).",
+)
+@click.option("--db", default=None, help="Storage URL, e.g. sqlite:///path/partie.sqlite3.")
+@click.option("--open", "open_browser", is_flag=True, help="Open the page in the browser.")
+@click.option(
+    "--bot-pause",
+    type=click.FloatRange(0, 10),
+    default=0.6,
+    show_default=True,
+    help="Seconds a bot waits before it plays, so people can follow.",
+)
+@click.option("--no-warm", is_flag=True, help="Do not prepare the compiled bots at start.")
+def serve(
+    host: str, port: int, db: str | None, open_browser: bool, bot_pause: float, no_warm: bool
+) -> None:
+    """Serve the web app: lobby, tables, play in the browser, replays."""
+    import uvicorn
+
+    from partie.server.app import ServerConfig, create_app
+    from partie.server.storage import open_storage
+
+    url = db or default_db()
+    open_storage(url).close()  # a bad URL or an unwritable folder fails here, in one line
+    config = ServerConfig(db=url, bot_pause=bot_pause, warm_bots=not no_warm)
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        raise click.UsageError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
+    real_port = sock.getsockname()[1]
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    address = f"http://{shown}:{real_port}/"
+    if lang() == "en":
+        click.echo(f"partie: open {address} in a browser (database: {url})")
+    else:
+        click.echo(f"partie : ouvrez {address} dans un navigateur (base : {url})")
+    if open_browser:
+        threading.Timer(1.0, webbrowser.open, args=(address,)).start()
+    server = uvicorn.Server(
+        uvicorn.Config(
+            create_app(config),
+            log_level="warning",
+            # Above the protocol's 64 KiB so that an oversized message gets its one-line
+            # refusal; far above it, the connection is simply closed.
+            ws_max_size=1024 * 1024,
+            # Messages are small; compressing each one costs more CPU than it saves.
+            ws_per_message_deflate=False,
+            lifespan="on",
+        )
+    )
+    server.run(sockets=[sock])

@@ -1,0 +1,240 @@
+"""Answers a rule question with the passages of the rules that answer it.
+
+Each passage of the rules is a document for BM25 (``bm25.py``): its words, its
+section's title, the players' keywords for it and the FAQ questions that rest on it
+(so the way players word a question teaches the index). The best passage is a *sure*
+answer only when three signals agree: it holds enough of the question's weight
+(``COVERAGE``), it leads the second passage clearly (``MARGIN``), and the nearest FAQ
+question rests on that same passage (``NEIGHBOUR``); or when the question is a known
+FAQ question (``KNOWN``). The thresholds are calibrated on the FAQ's training part
+(``evaluate.calibrate``, see ``docs/rules-questions.md``); otherwise the reply is "pas
+de réponse sûre" with the closest passages, never a confident guess.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from partie.rules.bm25 import BM25
+from partie.rules.document import LANGS, Passage, load_rules
+from partie.rules.faq import FaqEntry, load_faq, load_keywords
+from partie.rules.normalise import compile_synonyms, fold, terms, words_of
+from partie.rules.synonyms import number_terms, synonyms_for
+
+COVERAGE = 0.6
+"""Least share of the question's weight the best passage must hold to be sure."""
+MARGIN = 0.15
+"""Least lead of the best passage's score over the second's, as a share of the best."""
+NEIGHBOUR = 0.35
+"""Least share of the question's weight the nearest FAQ question must hold."""
+KNOWN = 0.9
+"""A question this alike a FAQ question (``BM25.overlap``) is that question: it is
+answered by the FAQ's own passage whatever the margin."""
+MORE_RATIO = 0.5
+"""A further passage is shown when it scores at least this share of the best."""
+MAX_ANSWERS = 3
+KEYWORD_WEIGHT = 2
+"""Players' keywords count twice: they are few, and chosen for the passage."""
+MAX_QUESTION = 300
+"""Characters of a question that are read (the web box and the CLI bound it too)."""
+
+ILLUSTRATIONS = frozenset({"bref", "exemples"})
+"""Sections that sum up or illustrate rules stated elsewhere: never the passage an
+answer rests on."""
+
+NO_SURE = {"fr": "pas de réponse sûre", "en": "no sure answer"}
+
+_FRENCH_HINTS = frozenset(
+    " ".join(
+        (
+            "le la les des une du est que qui quoi quand comment pourquoi peut on je tu il",
+            "a au aux sur avec pour pas ne se si mon ma mes combien faut doit",
+        )
+    ).split()
+)
+_ENGLISH_HINTS = frozenset(
+    " ".join(
+        (
+            "the is are what when how why can may must do does a an of to on with my your",
+            "i you if it happens should",
+        )
+    ).split()
+)
+
+
+def detect_lang(question: str) -> str:
+    """French unless the words look English (players are French first)."""
+    if fold(question) != question.casefold():
+        return "fr"
+    words = words_of(question)
+    french = sum(w in _FRENCH_HINTS for w in words)
+    english = sum(w in _ENGLISH_HINTS for w in words)
+    return "en" if english > french else "fr"
+
+
+@dataclass(frozen=True)
+class Hit:
+    passage: Passage
+    score: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "section": self.passage.section,
+            "section_id": self.passage.section_id,
+            "id": self.passage.id,
+            "text": self.passage.text,
+            "score": round(self.score, 3),
+        }
+
+
+@dataclass(frozen=True)
+class Answer:
+    question: str
+    lang: str
+    sure: bool
+    hits: tuple[Hit, ...]  # best first: the answers when sure, else the closest
+    signals: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def best(self) -> Hit | None:
+        return self.hits[0] if self.hits else None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"question": self.question, "lang": self.lang}
+        if self.sure:
+            out["answers"] = [h.to_json() for h in self.hits]
+        else:
+            out["answers"] = []
+            out["closest"] = [h.to_json() for h in self.hits]
+            out["message"] = NO_SURE[self.lang]
+        return out
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    coverage: float = COVERAGE
+    margin: float = MARGIN
+    neighbour: float = NEIGHBOUR
+    known: float = KNOWN
+    open: bool = True
+    """False: sure only of known FAQ questions (English, whose FAQ is small: the one
+    sure wrong answer measured on held-out questions was English)."""
+
+    def sure(self, signals: dict[str, Any]) -> bool:
+        if signals["agree"] and signals["known"] >= self.known:
+            return True
+        return (
+            self.open
+            and signals["agree"]
+            and signals["coverage"] >= self.coverage
+            and signals["margin"] >= self.margin
+            and signals["neighbour"] >= self.neighbour
+        )
+
+
+class Answerer:
+    """The answerer of one game in one language; ``faq`` are the entries it learns from
+    (their questions join the passages they rest on, and are the neighbours)."""
+
+    def __init__(
+        self, game: str, lang: str, faq: Iterable[FaqEntry], limits: Thresholds | None = None
+    ):
+        self.game, self.lang = game, lang
+        self.limits = limits or Thresholds(open=lang == "fr")
+        self.synonyms = compile_synonyms(synonyms_for(game))
+        self.passages = [
+            p for p in load_rules(game, lang).passages if p.section_id not in ILLUSTRATIONS
+        ]
+        self.faq = [e for e in faq if e.lang == lang]
+        extra: dict[str, list[str]] = {}
+        if lang == "fr":
+            for pid, words in load_keywords(game).items():
+                extra[pid] = [words] * KEYWORD_WEIGHT
+        for entry in self.faq:
+            if entry.passage_id:
+                extra.setdefault(entry.passage_id, []).append(entry.question)
+        docs, self.own = [], []
+        for p in self.passages:
+            body = self.terms(" ".join([p.text, *extra.get(p.id, [])]))
+            docs.append(self.terms(p.section) + body)
+            self.own.append(frozenset(body))  # what the passage itself says
+        self.index = BM25(docs)
+        self.neighbours = BM25([self.query(e.question) for e in self.faq])
+
+    def terms(self, text: str) -> list[str]:
+        """Terms of rules text (a synonym adds its canonical word)."""
+        return terms(text, self.synonyms)
+
+    def query(self, question: str) -> list[str]:
+        """Terms of a question: the same steps as the rules text, plus what its numbers
+        imply (``synonyms.number_terms``)."""
+        found = self.terms(question)
+        numbers = [int(t) for t in found if t.isdigit()]
+        return found + number_terms(self.game, numbers)
+
+    def signals(self, query: list[str]) -> tuple[list[int], list[float], dict[str, Any]]:
+        """Passages best first, their scores, and what the sure/unsure call rests on.
+
+        A question that is (nearly) a FAQ question (``known`` ≥ ``KNOWN``) puts that
+        entry's passage first: the FAQ was written for it."""
+        scores = self.index.scores(query)
+        order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
+        signals: dict[str, Any] = {"coverage": 0.0, "margin": 0.0, "neighbour": 0.0, "known": 0.0}
+        signals["agree"] = False
+        if scores[order[0]] <= 0:
+            return order, scores, signals
+        entry = None
+        if self.faq:
+            near = self.neighbours.scores(query)
+            best = max(range(len(near)), key=lambda i: (near[i], -i))
+            if near[best] > 0:
+                entry = self.faq[best]
+                signals["neighbour"] = self.neighbours.coverage(query, best)
+                signals["known"] = self.neighbours.overlap(query, best)
+        if entry is not None and entry.passage_id and signals["known"] >= self.limits.known:
+            first = next(i for i, p in enumerate(self.passages) if p.id == entry.passage_id)
+            order.remove(first)
+            order.insert(0, first)
+        top = order[0]
+        signals["coverage"] = self._coverage(query, top)
+        second = scores[order[1]] if len(order) > 1 else 0.0
+        signals["margin"] = max(0.0, (scores[top] - second) / scores[top]) if scores[top] else 0.0
+        signals["agree"] = entry is not None and entry.passage_id == self.passages[top].id
+        return order, scores, signals
+
+    def _coverage(self, query: list[str], doc: int) -> float:
+        """Share of the question's weight found in the passage's own terms (its section
+        title helps to rank, but every passage of the section has it: no evidence)."""
+        distinct = set(query)
+        whole = sum(self.index.weight(t) for t in distinct)
+        found = sum(self.index.weight(t) for t in distinct if t in self.own[doc])
+        return found / whole if whole else 0.0
+
+    def ask(self, question: str) -> Answer:
+        question = question[:MAX_QUESTION]
+        order, scores, signals = self.signals(self.query(question))
+        top = order[0]
+        if scores[top] <= 0:
+            return Answer(question, self.lang, False, (), signals)
+        hits = [Hit(self.passages[top], scores[top])]
+        for i in order[1:]:
+            if len(hits) == MAX_ANSWERS:
+                break
+            if scores[i] > 0 and scores[i] >= MORE_RATIO * scores[order[0]]:
+                hits.append(Hit(self.passages[i], scores[i]))
+        return Answer(question, self.lang, self.limits.sure(signals), tuple(hits), signals)
+
+
+@cache
+def answerer(game: str, lang: str) -> Answerer:
+    """The answerer players use: it learns from the whole FAQ of the game."""
+    return Answerer(game, lang, load_faq(game))
+
+
+def ask(game: str, question: str, lang: str | None = None) -> Answer:
+    """Answer ``question`` about ``game``, in ``lang`` or the question's own language."""
+    language = lang if lang in LANGS else detect_lang(question)
+    return answerer(game, language).ask(question)

@@ -1,0 +1,178 @@
+"""From what people type to search terms: the same steps for the rules and the question.
+
+Accents and case are folded, numbers written in words become digits ("dix" → 10,
+"soixante-dix" → 70, "thirty" → 30, "7e" → 7), card glyphs become words, each word is
+cut to a light stem (plurals, feminines, common verb endings), and each game's
+synonyms add the rules' own word ("marche arrière" adds ``retro``, "tie-break" and
+"6-6" add ``sixsix``). Stop words go last, so a synonym may use them.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+
+GLYPHS = {
+    "★": " etoile joker ",
+    "■": " carre joker ",
+    "●": " rond joker ",
+    "◀": " double joker avant ",
+    "▶": " double joker apres ",
+    "œ": "oe",
+    "æ": "ae",
+    "’": "'",
+}
+
+_UNITS = {
+    "zero": 0, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6, "sept": 7,
+    "huit": 8, "neuf": 9, "dix": 10, "onze": 11, "douze": 12, "treize": 13,
+    "quatorze": 14, "quinze": 15, "seize": 16,
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+}  # fmt: skip
+"""Number words. French "un"/"une" are left alone: they are mostly articles."""
+_TENS = {
+    "vingt": 20, "vingts": 20, "trente": 30, "quarante": 40, "cinquante": 50,
+    "soixante": 60, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
+    "seventy": 70, "eighty": 80, "ninety": 90,
+}  # fmt: skip
+_HUNDRED = {"cent": 100, "cents": 100, "hundred": 100}
+_ORDINALS = {
+    "premier": 1, "premiere": 1, "first": 1, "deuxieme": 2, "second": 2, "seconde": 2,
+    "troisieme": 3, "third": 3, "quatrieme": 4, "fourth": 4, "cinquieme": 5, "fifth": 5,
+    "sixieme": 6, "sixth": 6, "septieme": 7, "seventh": 7,
+}  # fmt: skip
+
+_ORDINAL_DIGITS = re.compile(r"\b(\d+)(?:e|eme|er|ere|re|nd|nde|th|st|rd)\b")
+_WORD = re.compile(r"[a-z0-9]+")
+
+STOP_WORDS = frozenset(
+    " ".join(
+        (
+            "a au aux avec ce ces cet cette c ca d de des du elle en et est etre il ils j je",
+            "l la le les leur lui m ma me mes moi mon n ne nous on ou par pas pour qu que",
+            "quel quelle quels quelles qui s sa se ses si son sur t ta te tes toi ton tu un",
+            "une vos votre vous y faut peut peux doit dois comment quoi quand pourquoi",
+            "fait faire ai as avoir ont sont suis etait sera",
+            "an and are be by can do does for from how i if in is it its my of on or the",
+            "their them then there this to what when where which who why will with you",
+            "your should may must happen happens",
+        )
+    ).split()
+)
+"""Words that carry no rule on their own (after folding, before stemming)."""
+
+_SUFFIXES = (
+    "issements", "issement", "ements", "ement", "ations", "ation", "eraient", "erions",
+    "eront", "erait", "erais", "aient", "ables", "able", "ings", "ing", "ions", "ies",
+    "ees", "ent", "ait", "ais", "ant", "ee", "es", "er", "ez", "ed", "e", "s", "x",
+)  # fmt: skip
+
+
+def fold(text: str) -> str:
+    """Lower case, no accents, card glyphs spelt out."""
+    for glyph, word in GLYPHS.items():
+        text = text.replace(glyph, word)
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def stem(word: str) -> str:
+    """A light stem: the longest known ending off, keeping at least three letters."""
+    if word.isdigit() or len(word) <= 3:
+        return word
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
+def _numbers(words: list[str]) -> list[str]:
+    """Number words (and ordinals) to digits: "soixante dix sept" → "77"."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if word in _ORDINALS:
+            out.append(str(_ORDINALS[word]))
+            i += 1
+            continue
+        if word not in _UNITS and word not in _TENS and word not in _HUNDRED:
+            out.append(word)
+            i += 1
+            continue
+        total, current, last = 0, 0, 1000
+        while i < len(words):
+            word = words[i]
+            value = _UNITS.get(word, _TENS.get(word))
+            if word in _HUNDRED:
+                current, last = max(current, 1) * 100, 100
+            elif word in ("et", "and") and i + 1 < len(words) and words[i + 1] in ("un", "one"):
+                current, last = current + 1, 1
+                i += 1
+            elif value is not None and (current == 0 or (value < last and current % 10 == 0)):
+                current, last = current + value, value
+            else:
+                break
+            i += 1
+        total += current
+        out.append(str(total))
+    return out
+
+
+def _fix_quatre_vingt(words: list[str]) -> list[str]:
+    # "quatre-vingt(s)" is 80 before any unit handling.
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        if words[i] == "quatre" and i + 1 < len(words) and words[i + 1] in ("vingt", "vingts"):
+            out.append("quatrevingt")
+            i += 2
+        else:
+            out.append(words[i])
+            i += 1
+    return out
+
+
+_TENS["quatrevingt"] = 80
+
+
+def words_of(text: str) -> list[str]:
+    """Folded words with numbers as digits (stop words kept)."""
+    folded = _ORDINAL_DIGITS.sub(r"\1", fold(text))
+    return _numbers(_fix_quatre_vingt(_WORD.findall(folded)))
+
+
+Synonyms = Sequence[tuple[tuple[str, ...], str]]
+
+
+def compile_synonyms(table: Mapping[str, Iterable[str]]) -> Synonyms:
+    """``{"retro": ["marche arriere", ...]}`` → stemmed phrases, longest first."""
+    rules = []
+    for canonical, phrases in table.items():
+        for phrase in (canonical, *phrases):
+            pattern = tuple(stem(w) for w in words_of(phrase))
+            if pattern:
+                rules.append((pattern, canonical))
+    rules.sort(key=lambda rule: -len(rule[0]))
+    return rules
+
+
+def terms(text: str, synonyms: Synonyms = ()) -> list[str]:
+    """The search terms of ``text``: stems without stop words, plus the canonical word
+    of every synonym phrase found, with or without the stop words between its words."""
+    words = words_of(text)
+    stems = [stem(w) for w in words]
+    content = [s for w, s in zip(words, stems, strict=True) if w not in STOP_WORDS]
+    added: set[str] = set()
+    for pattern, canonical in synonyms:
+        if canonical not in added and (_has(stems, pattern) or _has(content, pattern)):
+            added.add(canonical)
+    return content + sorted(added)
+
+
+def _has(seq: list[str], pattern: tuple[str, ...]) -> bool:
+    n = len(pattern)
+    return any(tuple(seq[i : i + n]) == pattern for i in range(len(seq) - n + 1))

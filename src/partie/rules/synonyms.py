@@ -1,0 +1,176 @@
+"""What players call things, per game: each canonical word (a word of our rules text)
+with the phrases, French and English, that mean it. Phrases are matched after folding,
+number conversion and stemming, so "marches arrière" matches "marche arriere"."""
+
+from __future__ import annotations
+
+COMMON: dict[str, list[str]] = {
+    "joueur": ["participant", "personne", "gens", "player", "players", "people"],
+    "commence": ["debut", "debuter", "premier a jouer", "start", "begin", "first"],
+    "score": ["compter les points", "decompte", "resultat", "result", "count"],
+    "variante": ["variant", "variantes", "option", "regle optionnelle", "mode"],
+    "fin": ["terminer", "termine", "finir", "fini", "arreter", "arrete", "end", "ends"],
+    "gagne": ["gagner", "vainqueur", "remporte", "remporter", "win", "wins", "winner"],
+    "materiel": ["contenu", "boite", "contient", "material", "contents"],
+}
+
+THE_GAME: dict[str, list[str]] = {
+    "retro": [
+        "marche arriere",
+        "en arriere",
+        "retour en arriere",
+        "retour arriere",
+        "reculer",
+        "recul",
+        "10 de moins",
+        "10 de plus",
+        "10 plus bas",
+        "10 plus haut",
+        "moins 10",
+        "ecart de 10",
+        "difference de 10",
+        "saut de 10",
+        "backwards",
+        "backward",
+        "going back",
+        "go back",
+        "back by 10",
+        "10 lower",
+        "10 higher",
+        "trick",
+        "la regle des 10",
+        "regle du 10",
+        "regle des dizaines",
+        "dizaine",
+    ],
+    "pioche": ["talon", "stock", "draw pile", "deck", "reserve", "piocher"],
+    "montante": ["croissante", "ascendante", "qui monte", "vers le haut", "ascending"],
+    "descendante": ["decroissante", "qui descend", "vers le bas", "descending"],
+    "parler": [
+        "dire",
+        "annoncer",
+        "communiquer",
+        "communication",
+        "discuter",
+        "indice",
+        "indices",
+        "signe",
+        "signaler",
+        "talk",
+        "say",
+        "tell",
+        "hint",
+        "chat",
+        "chiffres",
+        "reveler",
+        "montrer",
+    ],
+    "minimum": ["au moins", "obligatoire", "obligatoirement", "at least", "minimum de cartes"],
+    "main": ["hand", "en main", "distribuer", "distribue", "deal"],
+    "solo": ["seul", "tout seul", "1 joueur", "alone", "solitaire"],
+    "cooperatif": ["coop", "ensemble", "equipe", "contre les autres", "team", "cooperative"],
+    "expert": ["difficile", "plus dur", "corser", "harder", "hard", "plus difficile"],
+    "victoire": ["gagner", "gagne", "reussir", "win", "perdu", "perdre", "lose", "lost"],
+    "fin": ["bloque", "coince", "plus jouer", "peut plus", "stuck", "cannot play"],
+    "saute": ["passe son tour", "passer son tour", "skip", "skipped"],
+}
+
+TENNIS_QUIZZ: dict[str, list[str]] = {
+    "sixsix": [
+        "6 6",
+        "6 a 6",
+        "6 partout",
+        "6 jeu partout",
+        "6 jeux a 6",
+        "6 all",
+        "tie break",
+        "tiebreak",
+        "tie",
+        "jeu decisif",
+    ],
+    "noad": [
+        "40 40",
+        "40 a 40",
+        "40 partout",
+        "egalite",
+        "deuce",
+        "avantage",
+        "advantage",
+        "no ad",
+        "point decisif",
+    ],
+    "relanceur": ["receveur", "receiver", "repondeur", "celui qui repond", "qui repond"],
+    "serveur": ["server", "service", "servir", "sert", "serve", "qui pose"],
+    "juste": ["bonne reponse", "correct", "right", "vrai", "bien repondu"],
+    "mauvaise": ["se trompe", "trompe", "fausse", "faux", "wrong", "erreur", "rate"],
+    "tactique": ["ordre des questions", "choisir la question", "tactical", "dans le desordre"],
+    "debutant": ["pro", "pros", "beginner", "sans les choix", "qcm", "choix multiple"],
+    "frappe": ["orthographe", "faute", "accent", "typo", "spelling", "mal ecrit"],
+    "equipe": ["double", "doubles", "team", "teams", "a 4", "a plusieurs", "coequipier"],
+    "set": ["manche", "sets", "manches"],
+    "match": ["partie"],
+    "carte": ["fiche", "card", "cards"],
+    "paquet": ["deck", "tas", "pile"],
+    "import": ["importer", "gift", "aiken", "csv", "moodle", "fichier"],
+    "tirage": ["tirage au sort", "pile ou face", "toss", "hasard", "qui sert en premier"],
+    "3": ["1 set partout", "1 set a 1", "set partout", "1 1"],
+}
+
+TENNIS_MOTS: dict[str, list[str]] = {
+    "contester": [
+        "contestation",
+        "challenge",
+        "challenger",
+        "verification",
+        "verifier",
+        "defier",
+        "douter",
+        "check",
+    ],
+    "bluff": ["bluffer", "tricher", "mot invente", "faux mot", "inventer", "cheat"],
+    "faute": ["fault", "double faute", "double fault", "rater son service"],
+    "poids": ["weight", "minimum pour servir", "valeur minimale", "2 de plus", "2 points de plus"],
+    "joker": ["jocker", "jokers", "wildcard", "blank"],
+    "net": ["filet", "passer", "passe", "pass", "je passe"],
+    "malus": ["penalite", "penalty", "pénalité"],
+    "pot": ["defausse", "discard"],
+    "plis": ["pli", "tricks", "trick", "tas de plis", "ramasse"],
+    "accent": ["accents", "cedille", "accentue", "trait d union", "apostrophe"],
+    "valide": [
+        "dictionnaire",
+        "lexique",
+        "existe",
+        "mot valide",
+        "dictionary",
+        "word list",
+        "debut de mot",
+        "autorise",
+    ],
+    "ace": ["aces", "personne ne renvoie", "personne ne repond", "bonus"],
+    "valeur": ["vaut", "points", "value", "worth", "compte"],
+    "set": ["manche", "sets", "manches"],
+    "echange": ["rally", "jeu"],
+    "coup": ["shot", "shots", "coups"],
+}
+
+TABLES = {"the-game": THE_GAME, "tennis-quizz": TENNIS_QUIZZ, "tennis-mots": TENNIS_MOTS}
+
+
+def synonyms_for(game: str) -> dict[str, list[str]]:
+    """The game's table merged over the common one."""
+    merged = {key: list(value) for key, value in COMMON.items()}
+    for key, value in TABLES[game].items():
+        merged.setdefault(key, []).extend(value)
+    return merged
+
+
+def number_terms(game: str, numbers: list[int]) -> list[str]:
+    """Words a question's numbers imply. In The Game two card values exactly 10 apart
+    ("50 sur 60", "play 30 on 40") are the backwards trick, whatever words surround
+    them."""
+    if game != "the-game":
+        return []
+    cards = sorted({n for n in numbers if 2 <= n <= 100})
+    if any(b - a == 10 for a in cards for b in cards):
+        return ["retro"]
+    return []

@@ -1,0 +1,90 @@
+"""Bots off the event loop.
+
+Bots think in worker threads, so a slow bot never stalls the other tables; their
+compiled code is built when the server starts (in a child process, then loaded from
+the cache by one background thread), and a bot asked to play before its code is ready
+waits for it (serving pages never does).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import subprocess
+import sys
+import threading
+from concurrent.futures import Future
+from typing import Any
+
+from partie.core.game import Action, Bot
+from partie.server.games import GameAdapter
+from partie.server.worker import BatchWorker
+
+log = logging.getLogger("partie.server")
+
+
+class BotRunner:
+    """Runs ``bot.act(view)`` in worker threads once the bot's game is warmed up."""
+
+    def __init__(self, workers: int = 2) -> None:
+        self._worker = BatchWorker(_think, threads=workers, name="partie-bot")
+        self._warm: dict[str, Future[None]] = {}
+        self._lock = threading.Lock()
+
+    def warm(self, adapters: list[GameAdapter]) -> None:
+        """Start preparing every adapter's compiled bots in one background thread."""
+        todo = [a for a in adapters if a.warm_bots and a.id not in self._warm]
+        for adapter in todo:
+            self._warm[adapter.id] = Future()
+
+        def run() -> None:
+            for adapter in todo:
+                future = self._warm[adapter.id]
+                try:
+                    _compile_elsewhere(adapter.id)
+                    adapter.warm()
+                    log.info("bots ready: %s", adapter.id)
+                except Exception as exc:  # a broken bot must not stop the server
+                    log.exception("warming the bots of %s failed", adapter.id)
+                    future.set_exception(exc)
+                    continue
+                future.set_result(None)
+
+        if todo:
+            threading.Thread(target=run, name="partie-warm", daemon=True).start()
+
+    def ready(self, game_id: str) -> bool:
+        future = self._warm.get(game_id)
+        return future is None or future.done()
+
+    async def choose(self, adapter: GameAdapter, bot: Bot, view: dict[str, Any]) -> Action:
+        future = self._warm.get(adapter.id)
+        if future is not None and not future.done():
+            await asyncio.wrap_future(future)
+        return await self._worker.submit((bot, view))
+
+    def close(self) -> None:
+        self._worker.close()
+
+
+def _compile_elsewhere(game_id: str) -> None:
+    """Compile the game's bots in a child process first: compiling holds the GIL for
+    up to a minute, which would slow every page; the child fills the compiled-code
+    cache, and the server then only loads it. Any failure just leaves the work to the
+    server itself."""
+    code = f"from partie.server.games import get_adapter; get_adapter({game_id!r}).warm()"
+    try:
+        subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=600, check=False)
+    except (OSError, subprocess.SubprocessError):
+        log.warning("could not prepare the bots of %s in a child process", game_id)
+
+
+def _think(batch: list[tuple[Bot, dict[str, Any]]]) -> list[Any]:
+    """Each bot's move, or the exception it raised."""
+    out: list[Any] = []
+    for bot, view in batch:
+        try:
+            out.append(bot.act(view))
+        except Exception as exc:
+            out.append(exc)
+    return out

@@ -1,0 +1,109 @@
+"""Who is connected to which table, and delivering messages to them (in-process).
+
+Each connection has its own outgoing queue drained by one task, so a slow browser never
+holds up a table; a connection that falls too far behind is dropped (it reconnects and
+gets the current state). Several server processes would replace this module with a
+pub/sub one; the tables only call ``connections`` and ``Connection.send``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+QUEUE_LIMIT = 256
+_ids = itertools.count(1)
+
+
+class Connection:
+    """One open page: the table it watches, its seat (or none) and its language."""
+
+    def __init__(
+        self,
+        send_text: Callable[[str], Awaitable[None]],
+        *,
+        close: Callable[[int], Awaitable[None]] | None = None,
+        lang: str = "fr",
+    ) -> None:
+        self.id = next(_ids)
+        self.lang = lang
+        self.table: str | None = None
+        self.seat: int | None = None
+        self.owner = False
+        self.token: str | None = None
+        self.closed = False
+        self._send_text = send_text
+        self._close = close
+        self.overflowed = False
+        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._drain())
+
+    def send(self, text: str) -> None:
+        """Queue one JSON text for this connection; never waits."""
+        if self.closed:
+            return
+        if self._queue.qsize() >= QUEUE_LIMIT:
+            self.closed = True
+            self.overflowed = True
+            self._queue.put_nowait(None)
+            return
+        self._queue.put_nowait(text)
+
+    async def _drain(self) -> None:
+        while True:
+            text = await self._queue.get()
+            if text is None:
+                if self.overflowed and self._close is not None:
+                    # Too far behind: the page reconnects and gets the current state.
+                    with contextlib.suppress(Exception):
+                        await self._close(1013)
+                return
+            try:
+                await self._send_text(text)
+            except Exception:
+                self.closed = True
+                return
+
+    async def close(self) -> None:
+        self.closed = True
+        if self._task is not None:
+            self._queue.put_nowait(None)
+            try:
+                await asyncio.wait_for(self._task, 1)
+            except (TimeoutError, asyncio.CancelledError):
+                self._task.cancel()
+
+
+class Fanout:
+    """Connections by table code."""
+
+    def __init__(self) -> None:
+        self._by_table: dict[str, dict[int, Connection]] = {}
+
+    def join(self, code: str, conn: Connection) -> None:
+        self._by_table.setdefault(code, {})[conn.id] = conn
+
+    def leave(self, code: str, conn: Connection) -> None:
+        conns = self._by_table.get(code)
+        if conns is not None:
+            conns.pop(conn.id, None)
+            if not conns:
+                del self._by_table[code]
+
+    def connections(self, code: str) -> list[Connection]:
+        return list(self._by_table.get(code, {}).values())
+
+    def count(self, code: str, seat: int) -> int:
+        return sum(1 for c in self._by_table.get(code, {}).values() if c.seat == seat)
+
+    def stats(self) -> dict[str, Any]:
+        return {
+            "tables": len(self._by_table),
+            "connections": sum(map(len, self._by_table.values())),
+        }

@@ -1,0 +1,225 @@
+"""Game adapters: what the web service needs to know about each game, in one place.
+
+The service reaches a game only through its adapter. ``GameAdapter`` works for any game
+of the registry: option specs read from the game's options dataclass, its bots, its
+legal actions as JSON. A game that needs more (options the network may not set, a
+preview of an action, questions answered from the seat's view, extra HTTP routes such as
+a deck upload, public extras in the table message) adds ``server/games/<module>.py``
+defining ``ADAPTER``, a subclass; ``get_adapter`` picks it up by the registry's module
+name (``partie.games.the_game`` → ``partie.server.games.the_game``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import types
+import typing
+from functools import cache
+from typing import Any, ClassVar
+
+from partie.core.errors import BadOptions, PartieError
+from partie.core.game import Action, Bot, Game, State
+from partie.core.options import options_to_json
+from partie.core.registry import GAMES, available_games, get_game
+
+
+class NotSupported(PartieError):
+    code = "not_supported"
+
+
+def _label(name: str) -> dict[str, str]:
+    words = name.replace("_", " ")
+    return {"fr": words, "en": words}
+
+
+def option_spec(field: dataclasses.Field[Any], annotation: Any) -> dict[str, Any] | None:
+    """The ``OptionSpec`` of one dataclass field, or ``None`` for a type the generic
+    form cannot offer (a tuple, a file path): a game's adapter may describe it."""
+    default = field.default if field.default is not dataclasses.MISSING else None
+    if field.default_factory is not dataclasses.MISSING:  # type: ignore[misc]
+        default = field.default_factory()  # type: ignore[misc]
+    kind = None
+    args = typing.get_args(annotation)
+    optional = (
+        typing.get_origin(annotation) in (typing.Union, types.UnionType) and type(None) in args
+    )
+    base = next((a for a in args if a is not type(None)), annotation) if optional else annotation
+    if base is bool:
+        kind = "bool"
+    elif base is int:
+        kind = "int"
+    elif base is float:
+        kind = "float"
+    elif base is str:
+        kind = "text"
+    if kind is None:
+        return None
+    spec: dict[str, Any] = {"name": field.name, "type": kind, "default": default}
+    spec["label"] = _label(field.name)
+    if optional:
+        spec["optional"] = True
+    return spec
+
+
+class GameAdapter:
+    """The generic adapter; subclasses refine it for one game."""
+
+    #: Options a table may not set from the network (fixed deals, file paths...).
+    hidden_options: ClassVar[frozenset[str]] = frozenset()
+    #: Text options the network may set through this class's ``parse_options`` (none by
+    #: default: a text may name a file on the server). A subclass that checks a text
+    #: option's value itself (a deck id) lists it here or overrides ``parse_options``.
+    text_options: ClassVar[frozenset[str]] = frozenset()
+    #: Labels and help for the option form: ``{name: {"label": {fr, en}, "help": {fr, en}}}``.
+    option_text: ClassVar[dict[str, dict[str, Any]]] = {}
+    #: Bots offered in the browser (``None``: every bot of the game).
+    offered_bots: ClassVar[list[str] | None] = None
+    #: Bots whose compiled code is prepared when the server starts.
+    warm_bots: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    @property
+    def id(self) -> str:
+        return self.game.id
+
+    # -- options ---------------------------------------------------------------------
+
+    def options_class(self) -> type[Any]:
+        return type(self.game.parse_options({}))  # type: ignore[attr-defined]
+
+    def option_specs(self) -> list[dict[str, Any]]:
+        cls = self.options_class()
+        hints = typing.get_type_hints(cls)
+        specs = []
+        for field in dataclasses.fields(cls):
+            if field.name in self.hidden_options:
+                continue
+            spec = option_spec(field, hints[field.name])
+            if spec is None:
+                continue
+            spec.update(self.option_text.get(field.name, {}))
+            if field.name == "players":
+                spec["min"] = self.game.min_players
+                spec["max"] = self.game.max_players
+            specs.append(spec)
+        return specs
+
+    def parse_options(self, data: dict[str, Any], *, network: bool = True) -> Any:
+        """The engine's options from JSON; from the network, hidden options are refused."""
+        if network:
+            texts = {s["name"] for s in self.option_specs() if s["type"] == "text"}
+            for key in data:
+                if key in self.hidden_options or (key in texts and key not in self.text_options):
+                    raise BadOptions(
+                        f"l'option {key!r} ne se règle pas depuis le navigateur",
+                        f"option {key!r} cannot be set from the browser",
+                    )
+        return self.game.parse_options(data)  # type: ignore[attr-defined]
+
+    def options_json(self, options: Any) -> dict[str, Any]:
+        return options_to_json(options)
+
+    def public_options(self, stored: dict[str, Any]) -> dict[str, Any]:
+        """The options as the lobby and every table message show them (default: as
+        stored); a game drops what is private or bulky (an uploaded deck's text)."""
+        return stored
+
+    def players(self, options: Any) -> int:
+        return int(options.players)
+
+    # -- bots -------------------------------------------------------------------------
+
+    def bots(self) -> list[str]:
+        return list(self.offered_bots) if self.offered_bots is not None else self.game.bot_names()
+
+    def make_bot(self, spec: str, seed: int) -> Bot:
+        return self.game.make_bot(spec, seed)
+
+    def check_bot(self, spec: str) -> None:
+        self.make_bot(spec, 0)
+
+    def warm(self) -> None:
+        """Build the compiled code of ``warm_bots`` (called once, off the event loop)."""
+        if not self.warm_bots:
+            return
+        state = self.game.setup(self.game.parse_options({}), 1)  # type: ignore[attr-defined]
+        seat = state.to_act[0]
+        for name in self.warm_bots:
+            self.make_bot(name, 0).act(state.view(seat))
+
+    # -- play -------------------------------------------------------------------------
+
+    def action_from_json(self, data: Any) -> Action:
+        return self.game.action_from_json(data)
+
+    def legal_json(self, state: State, seat: int) -> list[Any]:
+        """The seat's legal actions as JSON (``[]`` where a game cannot list them)."""
+        return [action.to_json() for action in state.legal_actions(seat)]
+
+    def describe(self, seat: int, action: Action, viewer: int | None) -> dict[str, Any]:
+        """The last action as ``viewer`` may see it (every action is public by default)."""
+        text = action.text() if hasattr(action, "text") else str(action.to_json())
+        return {"seat": seat, "action": action.to_json(), "text": {"fr": text, "en": text}}
+
+    def public(self, state: State, seat: int | None) -> dict[str, Any] | None:
+        """Extra fields of the table message for this seat (``None``: nothing)."""
+        return None
+
+    def preview(self, state: State, seat: int, action: Action) -> dict[str, Any]:
+        """What ``action`` would do, from the seat's view, without playing it."""
+        raise NotSupported("aperçu non proposé pour ce jeu", "preview is not offered for this game")
+
+    def ask(self, state: State, seat: int | None, what: str, args: dict[str, Any]) -> Any:
+        """A game-specific question, answered from ``state.view(seat)`` only."""
+        raise NotSupported(f"question inconnue : {what!r}", f"unknown question: {what!r}")
+
+    def check_chat(self, text: str) -> str:
+        """Table talk as the game allows it (The Game refuses numbers); raises to refuse."""
+        return text
+
+    def turn_key(self, state: State) -> Any:
+        """What identifies "one turn" for the turn timer (default: one action)."""
+        return (tuple(state.to_act), len(state.history))
+
+    def routes(self) -> list[Any]:
+        """Extra Starlette routes under ``/api/games/<id>/`` (e.g. a deck upload)."""
+        return []
+
+    def summary(self) -> dict[str, Any]:
+        game = self.game
+        return {
+            "id": game.id,
+            "name": game.name,
+            "min_players": game.min_players,
+            "max_players": game.max_players,
+            "options": self.option_specs(),
+            "bots": self.bots(),
+            "default_bot": game.default_bot,
+        }
+
+
+@cache
+def get_adapter(game_id: str) -> GameAdapter:
+    """The adapter of a registered game: its own module's ``ADAPTER`` if there is one."""
+    game = get_game(game_id)
+    module = GAMES[game_id].rsplit(".", 1)[-1]
+    try:
+        found = importlib.import_module(f"partie.server.games.{module}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"partie.server.games.{module}":
+            raise
+        return GameAdapter(game)
+    adapter = found.ADAPTER
+    if isinstance(adapter, type):
+        adapter = adapter(game)
+    return adapter
+
+
+def all_adapters() -> list[GameAdapter]:
+    return [get_adapter(game_id) for game_id in available_games()]
+
+
+__all__ = ["GameAdapter", "NotSupported", "all_adapters", "get_adapter", "option_spec"]

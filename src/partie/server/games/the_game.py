@@ -1,0 +1,73 @@
+"""The Game on the web: its option form, its bots and how its moves read."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from partie.core.game import Action, State
+from partie.games.the_game.chat import check_chat
+from partie.games.the_game.rules import PILE_NAMES, ChooseStart, EndTurn, Play, Signal
+from partie.server.games import GameAdapter
+
+_SIGNAL_WORDS = {"keep": ("garde", "keep"), "good": ("bon", "good"), "clear": ("efface", "clear")}
+
+
+class TheGameAdapter(GameAdapter):
+    # A fixed deal would show its author every hand: it stays a command-line option.
+    hidden_options = frozenset({"deal"})
+    option_text: ClassVar[dict[str, dict[str, Any]]] = {
+        "players": {"label": {"fr": "Joueurs", "en": "Players"}},
+        "expert": {
+            "label": {"fr": "Expert", "en": "Expert"},
+            "help": {
+                "fr": "3 cartes au moins par tour tant que la pioche dure",
+                "en": "at least 3 cards a turn while the draw pile lasts",
+            },
+        },
+        "fewer_cards": {
+            "label": {"fr": "Une carte de moins en main", "en": "One card fewer in hand"}
+        },
+        "choose_start": {
+            "label": {"fr": "Choisir qui commence", "en": "Choose who starts"},
+        },
+    }
+    offered_bots: ClassVar[list[str] | None] = ["heuristic", "best", "greedy", "random"]
+    warm_bots = ("heuristic", "best")
+
+    def check_chat(self, text: str) -> str:
+        return check_chat(text)
+
+    def turn_key(self, state: State) -> Any:
+        """A turn lasts until the seat ends it (several cards, signals in between)."""
+        turns = sum(1 for _seat, action in state.history if isinstance(action, EndTurn))
+        return (tuple(state.to_act), turns, getattr(state, "started", True))
+
+    def public(self, state: State, seat: int | None) -> dict[str, Any] | None:
+        """Once the game is over every hand is shown (the record, seed included, can be
+        downloaded then anyway): the end screen lists the cards each player still held."""
+        if not state.is_over:
+            return None
+        return {"hands": [list(hand) for hand in state.hands]}  # type: ignore[attr-defined]
+
+    def describe(self, seat: int, action: Action, viewer: int | None) -> dict[str, Any]:
+        return {"seat": seat, "action": action.to_json(), "text": _text(action)}
+
+
+def _text(action: Action) -> dict[str, str]:
+    if isinstance(action, Play):
+        pile = PILE_NAMES[action.pile]
+        return {"fr": f"{action.card} sur {pile}", "en": f"{action.card} on {pile}"}
+    if isinstance(action, EndTurn):
+        return {"fr": "fin du tour", "en": "end of turn"}
+    if isinstance(action, Signal):
+        fr, en = _SIGNAL_WORDS[action.kind]
+        pile = PILE_NAMES[action.pile]
+        return {"fr": f"signal {fr} sur {pile}", "en": f"signal {en} on {pile}"}
+    if isinstance(action, ChooseStart):
+        n = action.seat + 1
+        return {"fr": f"le joueur {n} commence", "en": f"player {n} starts"}
+    text = str(action.to_json())
+    return {"fr": text, "en": text}
+
+
+ADAPTER = TheGameAdapter

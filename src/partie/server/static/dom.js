@@ -1,0 +1,114 @@
+// Small DOM helpers shared by the shell and the game screens. Text always goes in
+// through text nodes or textContent, never innerHTML, so names and chat are inert.
+
+/**
+ * h("button", {class: "x", onclick: fn, "aria-label": "..."}, "text", child)
+ * Props starting with "on" are listeners; `text` sets textContent; `dataset` an object;
+ * booleans set or drop the attribute; everything else is an attribute.
+ */
+export function h(tag, props, ...children) {
+  const el = document.createElement(tag);
+  if (props) {
+    for (const [key, value] of Object.entries(props)) {
+      if (value === undefined || value === null || value === false) continue;
+      if (key.startsWith("on") && typeof value === "function") {
+        el.addEventListener(key.slice(2), value);
+      } else if (key === "text") {
+        el.textContent = String(value);
+      } else if (key === "dataset") {
+        Object.assign(el.dataset, value);
+      } else if (key === "value") {
+        el.value = value;
+      } else if (key === "checked") {
+        el.checked = Boolean(value);
+      } else if (value === true) {
+        el.setAttribute(key, "");
+      } else {
+        el.setAttribute(key, String(value));
+      }
+    }
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(el, child);
+    else if (child instanceof Node) el.appendChild(child);
+    else el.appendChild(document.createTextNode(String(child)));
+  }
+}
+
+/** Replace an element's children, keeping focus on the element with the same
+ * data-fkey when a re-render rebuilds it (typing in a form survives updates). */
+export function replaceChildren(el, ...children) {
+  const active = document.activeElement;
+  const fkey = active && el.contains(active) ? active.dataset.fkey : undefined;
+  let selection = null;
+  if (fkey && "selectionStart" in active) {
+    try {
+      selection = [active.selectionStart, active.selectionEnd];
+    } catch (_) {
+      selection = null;
+    }
+  }
+  el.replaceChildren();
+  append(el, children);
+  if (fkey) {
+    const again = el.querySelector(`[data-fkey="${CSS.escape(fkey)}"]`);
+    if (again) {
+      again.focus({ preventScroll: true });
+      if (selection && "setSelectionRange" in again) {
+        try {
+          again.setSelectionRange(selection[0], selection[1]);
+        } catch (_) {
+          /* not a text field */
+        }
+      }
+    }
+  }
+}
+
+/** Render a small Markdown subset (headings, lists, paragraphs, **bold**, `code`)
+ * as DOM nodes: the rules text is ours but still never goes through innerHTML. */
+export function markdown(text) {
+  const out = document.createDocumentFragment();
+  const blocks = String(text).replace(/\r\n/g, "\n").split(/\n\s*\n/);
+  for (const block of blocks) {
+    const lines = block.split("\n").filter((l) => l.trim() !== "");
+    if (!lines.length) continue;
+    const heading = /^(#{1,6})\s+(.*)$/.exec(lines[0]);
+    if (heading && lines.length === 1) {
+      const level = Math.min(6, heading[1].length + 2);
+      out.appendChild(h(`h${level}`, null, inline(heading[2])));
+      continue;
+    }
+    if (lines.every((l) => /^\s*([-*]|\d+\.)\s+/.test(l))) {
+      const ordered = /^\s*\d+\./.test(lines[0]);
+      const list = h(ordered ? "ol" : "ul");
+      for (const l of lines) list.appendChild(h("li", null, inline(l.replace(/^\s*([-*]|\d+\.)\s+/, ""))));
+      out.appendChild(list);
+      continue;
+    }
+    out.appendChild(h("p", null, inline(lines.join(" "))));
+  }
+  return out;
+}
+
+function inline(text) {
+  const parts = [];
+  const re = /(\*\*([^*]+)\*\*|`([^`]+)`|\*([^*]+)\*)/g;
+  let last = 0;
+  let m;
+  while ((m = re.exec(text))) {
+    if (m.index > last) parts.push(text.slice(last, m.index));
+    if (m[2] !== undefined) parts.push(h("strong", null, m[2]));
+    else if (m[3] !== undefined) parts.push(h("code", null, m[3]));
+    else parts.push(h("em", null, m[4]));
+    last = re.lastIndex;
+  }
+  if (last < text.length) parts.push(text.slice(last));
+  return parts;
+}

@@ -1,0 +1,854 @@
+// The Game's screen: four piles, the hand, the turn, signals, table talk and the end.
+// It renders only from the view the server sends and knows what is legal only from the
+// `legal` list (or the engine's refusal): no rule of the game lives here.
+
+import { h, replaceChildren } from "../dom.js";
+
+export const strings = {
+  fr: {
+    tg_piles: "Piles",
+    tg_pile_a: "Montante {n}",
+    tg_pile_d: "Descendante {n}",
+    tg_up: "↑",
+    tg_down: "↓",
+    tg_top: "dessus : {top}",
+    tg_hand: "Votre main",
+    tg_no_hand: "Vous regardez : les mains restent cachées.",
+    tg_fits_none: "ne va sur aucune pile",
+    tg_fits_one: "va sur {piles}",
+    tg_fits_many: "va sur {n} piles : {piles}",
+    tg_here: "✓ ici",
+    tg_not_here: "✕ non",
+    tg_play_on: "Poser le {card} sur {pile}",
+    tg_pick_card: "Choisissez d'abord une carte, puis une pile.",
+    tg_selected: "Carte choisie : {card}. Choisissez une pile ({piles}).",
+    tg_nowhere: "Le {card} ne va sur aucune pile pour l'instant.",
+    tg_end_turn: "Fin de tour",
+    tg_your_turn: "À vous de jouer.",
+    tg_turn_of: "À {name} de jouer.",
+    tg_choose_start: "Qui commence ? Choisissez avant la première carte.",
+    tg_other_chooses: "{name} choisit qui commence (parlez-en ensemble).",
+    tg_starts: "{name} commence",
+    tg_still: "Encore {n} carte(s) au moins ce tour.",
+    tg_may_end: "Minimum atteint : continuez ou finissez le tour.",
+    tg_laid: "Posées ce tour : {n}",
+    tg_laid_list: "Posées ce tour : {list}",
+    tg_on: "{card} sur {pile}",
+    tg_draw: "Pioche : {n}",
+    tg_draw_empty: "Pioche vide : 1 carte par tour au minimum",
+    tg_cards: "{n} carte(s)",
+    tg_to_play: "▶ joue",
+    tg_players: "Joueurs",
+    tg_signals: "Signaux",
+    tg_signal_keep: "Garde-la-moi (ne touche pas)",
+    tg_signal_good: "Je joue bien ici",
+    tg_signal_keep_short: "Garde",
+    tg_signal_good_short: "Bon ici",
+    tg_signal_by: "{signal} — {name}",
+    tg_signal_set: "Signal « {signal} » sur {pile}",
+    tg_chat: "Table",
+    tg_chat_label: "Message à la table (sans nombre)",
+    tg_chat_send: "Envoyer",
+    tg_chat_rule: "Interdit de donner une valeur : ni chiffre ni nombre en lettres.",
+    tg_keys: "Clavier : tapez le numéro d'une carte (n'importe où sur la page), flèches pour changer, Entrée pour la poser (sur la seule pile possible, sinon choisissez la pile), Échap pour annuler, F pour finir le tour.",
+    tg_over: "Partie terminée",
+    tg_reason_all_cards_played: "Victoire totale : les 98 cartes sont posées !",
+    tg_reason_stuck: "Bloqué : {name} ne pouvait plus poser le minimum.",
+    tg_reason_other: "Fin de la partie ({reason}).",
+    tg_score: "Score : {score} carte(s) non posée(s)",
+    tg_excellent: "Excellent (moins de 10) !",
+    tg_left: "Cartes restantes",
+    tg_left_hidden: "{n} carte(s), cachées",
+    tg_none_left: "aucune",
+    tg_waiting: "En attente…",
+    tg_spectating: "Spectateur",
+    tg_replay: "Relecture",
+    tg_last: "Dernier coup — {name} : {text}",
+    tg_legend: "Sous chaque carte : ↑A1 = une seule pile possible · ★×3 = trois piles possibles · ✕ (hachurée) = aucune pile.",
+    tg_bot_name: "bot {bot} (place {n})",
+    tg_replay_open: "Toutes les cartes sont ouvertes : les mains sont dans la liste des joueurs.",
+    tg_hand_of: "Main de {name}",
+  },
+  en: {
+    tg_piles: "Piles",
+    tg_pile_a: "Ascending {n}",
+    tg_pile_d: "Descending {n}",
+    tg_up: "↑",
+    tg_down: "↓",
+    tg_top: "top: {top}",
+    tg_hand: "Your hand",
+    tg_no_hand: "You are watching: hands stay hidden.",
+    tg_fits_none: "fits no pile",
+    tg_fits_one: "fits {piles}",
+    tg_fits_many: "fits {n} piles: {piles}",
+    tg_here: "✓ here",
+    tg_not_here: "✕ no",
+    tg_play_on: "Lay {card} on {pile}",
+    tg_pick_card: "Choose a card first, then a pile.",
+    tg_selected: "Card chosen: {card}. Choose a pile ({piles}).",
+    tg_nowhere: "{card} fits no pile for now.",
+    tg_end_turn: "End turn",
+    tg_your_turn: "Your turn.",
+    tg_turn_of: "{name} to play.",
+    tg_choose_start: "Who starts? Choose before the first card.",
+    tg_other_chooses: "{name} chooses who starts (talk it over).",
+    tg_starts: "{name} starts",
+    tg_still: "At least {n} more card(s) this turn.",
+    tg_may_end: "Minimum reached: play on or end the turn.",
+    tg_laid: "Laid this turn: {n}",
+    tg_laid_list: "Laid this turn: {list}",
+    tg_on: "{card} on {pile}",
+    tg_draw: "Draw pile: {n}",
+    tg_draw_empty: "Draw pile empty: at least 1 card per turn",
+    tg_cards: "{n} card(s)",
+    tg_to_play: "▶ to play",
+    tg_players: "Players",
+    tg_signals: "Signals",
+    tg_signal_keep: "Keep it for me (don't touch)",
+    tg_signal_good: "I play well here",
+    tg_signal_keep_short: "Keep",
+    tg_signal_good_short: "Good here",
+    tg_signal_by: "{signal} — {name}",
+    tg_signal_set: "Signal '{signal}' on {pile}",
+    tg_chat: "Table talk",
+    tg_chat_label: "Message to the table (no numbers)",
+    tg_chat_send: "Send",
+    tg_chat_rule: "Giving a value is forbidden: no digits, no number words.",
+    tg_keys: "Keyboard: type a card's number (anywhere on the page), arrows to move, Enter to lay it (on its only pile, else choose the pile), Escape to cancel, F to end the turn.",
+    tg_over: "Game over",
+    tg_reason_all_cards_played: "Total victory: all 98 cards are laid!",
+    tg_reason_stuck: "Stuck: {name} could no longer lay the minimum.",
+    tg_reason_other: "Game over ({reason}).",
+    tg_score: "Score: {score} card(s) not laid",
+    tg_excellent: "Excellent (under 10)!",
+    tg_left: "Cards left",
+    tg_left_hidden: "{n} card(s), hidden",
+    tg_none_left: "none",
+    tg_waiting: "Waiting…",
+    tg_spectating: "Spectator",
+    tg_replay: "Replay",
+    tg_last: "Last move — {name}: {text}",
+    tg_legend: "Under each card: ↑A1 = one pile only · ★×3 = three piles · ✕ (hatched) = no pile.",
+    tg_bot_name: "bot {bot} (seat {n})",
+    tg_replay_open: "All cards are open: the hands are in the list of players.",
+    tg_hand_of: "{name}'s hand",
+  },
+};
+
+const PILES = ["a1", "a2", "d1", "d2"];
+const SIGNAL_ICON = { keep: "⚑", good: "◎" };
+
+let ctx = null;
+let t = (k) => k;
+let els = null;
+let msg = null;
+let selected = null; // the card chosen, waiting for a pile
+let pending = false; // an action is on its way: no second one until the answer
+let turnLog = []; // [{card, pile}] laid this turn, as seen live (a reload only knows the count)
+let lastVersion = -1;
+let typed = "";
+let typedTimer = null;
+let chatLog = [];
+let keysBound = false;
+
+/** Called once by the shell. */
+export function mount(root, context) {
+  ctx = context;
+  t = ctx.t;
+  selected = null;
+  pending = false;
+  turnLog = [];
+  lastVersion = -1;
+  chatLog = [];
+  els = {
+    status: h("p", { class: "tg-status", id: "tg-status", "aria-live": "polite" }),
+    counters: h("p", { class: "tg-counters", id: "tg-counters" }),
+    last: h("p", { class: "tg-last muted", id: "tg-last" }),
+    players: h("ul", { class: "tg-players", id: "tg-players", "aria-label": t("tg_players") }),
+    piles: h("div", { class: "tg-piles", id: "tg-piles", role: "group", "aria-label": t("tg_piles") }),
+    turn: h("div", { class: "tg-turn", id: "tg-turn" }),
+    message: h("p", { class: "tg-message", id: "tg-message", role: "alert" }),
+    hand: h("div", { class: "tg-hand", id: "tg-hand", role: "toolbar", "aria-label": t("tg_hand") }),
+    handTitle: h("h3", { class: "tg-hand-title", id: "tg-hand-title" }, t("tg_hand")),
+    keys: h("p", { class: "help tg-keys" }, t("tg_keys")),
+    legend: h("p", { class: "help tg-legend", id: "tg-legend" }, t("tg_legend")),
+    signalToggle: h("button", { type: "button", class: "tiny", id: "tg-signals-toggle", "aria-controls": "tg-piles", "aria-expanded": "false" }, `${SIGNAL_ICON.keep} ${t("tg_signals")}`),
+    start: h("div", { class: "tg-start", id: "tg-start" }),
+    end: h("section", { class: "tg-end card", id: "tg-end", hidden: true, "aria-live": "polite" }),
+    chat: h("section", { class: "tg-chat", id: "tg-chat", "aria-label": t("tg_chat") }),
+  };
+  els.handBox = h("div", { class: "tg-hand-box" }, els.handTitle, els.hand, ctx.readOnly ? null : els.legend);
+  els.hand.addEventListener("keydown", onHandKey);
+  // Signal buttons fold away on a phone so the hand stays on screen; the signals set
+  // are always shown on the piles.
+  const showSignals = (on) => {
+    els.piles.classList.toggle("show-signals", on);
+    els.signalToggle.setAttribute("aria-expanded", on ? "true" : "false");
+  };
+  showSignals(window.matchMedia("(min-width: 600px)").matches);
+  els.signalToggle.hidden = Boolean(ctx.readOnly) || ctx.seat === null || ctx.seat === undefined;
+  els.signalToggle.addEventListener("click", () => showSignals(!els.piles.classList.contains("show-signals")));
+  els.piles.addEventListener("keydown", onPileKey);
+  const board = h(
+    "section",
+    { class: "tg", "aria-label": "The Game" },
+    h("div", { class: "tg-info" }, els.status, els.last, h("div", { class: "tg-counters-row" }, els.counters, els.signalToggle), els.players),
+    els.end,
+    els.start,
+    els.piles,
+    els.message,
+    els.handBox,
+    els.turn,
+    ctx.readOnly ? null : els.chat,
+    ctx.readOnly ? null : els.keys,
+  );
+  root.appendChild(board);
+  if (!keysBound) {
+    document.addEventListener("keydown", onGlobalKey);
+    keysBound = true;
+  }
+  buildChat();
+}
+
+/** Called with every `table` message (and `refused`); returns true when it showed a refusal. */
+export function update(message) {
+  if (!els) return false;
+  if (message.type === "chat_log") {
+    chatLog = (message.chat || []).slice(-50);
+    if (msg) renderChat();
+    return false;
+  }
+  if (message.type === "chat") {
+    chatLog = [...chatLog, message].slice(-50);
+    if (msg) renderChat();
+    return false;
+  }
+  if (message.type === "refused") {
+    if (message.ref !== "act" && message.ref !== "chat") return false;
+    pending = false;
+    const text = message[ctx.lang] || message.fr || message.en || message.code;
+    if (message.ref === "chat") {
+      els.chatError.textContent = text;
+      els.chatInput.setAttribute("aria-invalid", "true");
+      els.chatInput.focus();
+    } else {
+      els.message.textContent = text;
+    }
+    renderHand();
+    renderPiles();
+    return true;
+  }
+  if (message.type !== "table" || !message.view) return false;
+  const previous = msg;
+  msg = { ...message, view: openView(message.view) };
+  pending = false;
+  trackTurn(previous, msg);
+  if (msg.view.over) fetchFinalHands();
+  if (previous && previous.version !== message.version) {
+    els.message.textContent = "";
+  }
+  if (selected !== null && !(message.view.hand || []).includes(selected)) selected = null;
+  render();
+  return false;
+}
+
+// --- what the view says -------------------------------------------------------------
+
+function view() {
+  return msg.view;
+}
+
+function seatName(seat) {
+  const seats = (msg && msg.table && msg.table.seats) || [];
+  const s = seats.find((x) => x.seat === seat);
+  let name = s && s.name ? s.name : t("seat_label", { n: seat + 1 });
+  if (s && s.kind === "bot") name = t("tg_bot_name", { bot: s.bot || name, n: seat + 1 });
+  if (s && s.zombie) name = `${name} (${t("bot")})`;
+  return seat === ctx.seat && !ctx.readOnly ? `${name} (${t("you")})` : name;
+}
+
+function pileLabel(name) {
+  const n = name.slice(1);
+  return name[0] === "a" ? t("tg_pile_a", { n }) : t("tg_pile_d", { n });
+}
+
+function pileShort(name) {
+  return `${name[0] === "a" ? t("tg_up") : t("tg_down")}${name.toUpperCase()}`;
+}
+
+/** card → [pile names] it may go on now, from the server's legal actions. */
+function fits() {
+  const map = new Map();
+  for (const action of msg.legal || []) {
+    if (action.type !== "play") continue;
+    if (!map.has(action.card)) map.set(action.card, []);
+    map.get(action.card).push(action.pile);
+  }
+  return map;
+}
+
+function canEnd() {
+  return (msg.legal || []).some((a) => a.type === "end");
+}
+
+function myTurn() {
+  const v = view();
+  return !ctx.readOnly && ctx.seat !== null && ctx.seat !== undefined && !v.over && (v.to_act || []).includes(ctx.seat);
+}
+
+function trackTurn(previous, message) {
+  const v = message.view;
+  const back = previous && message.version < previous.version; // a replay stepping back
+  if (!previous || back || previous.view.current !== v.current || v.played_this_turn === 0) turnLog = [];
+  const last = message.last;
+  if (last && message.version !== lastVersion && last.action && last.action.type === "play" && v.played_this_turn > turnLog.length) {
+    turnLog.push({ card: last.action.card, pile: last.action.pile });
+  }
+  lastVersion = message.version;
+}
+
+/** A replay's all-open step is {seats: [view per seat], public}: one view with every hand. */
+function openView(v) {
+  if (!v || !Array.isArray(v.seats) || !v.public) return v;
+  return { ...v.public, hands: v.seats.map((s) => s.hand || []) };
+}
+
+let finalFor = null;
+let finalHands = null;
+
+/** Once the game is over every hand may be shown: the server gives them in `extra.hands`
+ * when it can, else they come from the finished game's replay (all cards open). */
+async function fetchFinalHands() {
+  if (msg.view.hands || (msg.extra && msg.extra.hands) || ctx.readOnly) return;
+  const table = msg.table || {};
+  const key = `${table.code}:${table.game_no}`;
+  if (!table.code || finalFor === key) return;
+  finalFor = key;
+  finalHands = null;
+  try {
+    const response = await fetch(`/api/tables/${table.code}/replay`);
+    if (!response.ok) return;
+    const data = await response.json();
+    const last = data.steps[data.steps.length - 1];
+    if (last && last.view && Array.isArray(last.view.seats)) {
+      finalHands = last.view.seats.map((s) => s.hand || []);
+      if (msg && msg.view.over) renderEnd();
+    }
+  } catch (_) {
+    /* the end panel shows hand sizes instead */
+  }
+}
+
+// --- rendering ----------------------------------------------------------------------
+
+function render() {
+  renderStatus();
+  renderPlayers();
+  renderStart();
+  renderPiles();
+  renderTurn();
+  renderHand();
+  renderChat();
+  renderEnd();
+}
+
+function renderStatus() {
+  const v = view();
+  let text;
+  if (v.over) text = t("tg_over");
+  else if (!v.started) text = myTurn() ? t("tg_choose_start") : t("tg_other_chooses", { name: seatName(v.current) });
+  else if (myTurn()) text = t("tg_your_turn");
+  else text = t("tg_turn_of", { name: seatName(v.current) });
+  els.status.textContent = text;
+  els.status.classList.toggle("mine", myTurn());
+  els.counters.textContent = v.draw_count > 0 ? t("tg_draw", { n: v.draw_count }) : t("tg_draw_empty");
+  const last = msg.last;
+  els.last.textContent = last && last.text && !msg.replay ? t("tg_last", { name: seatName(last.seat), text: last.text[ctx.lang] || last.text.fr }) : "\u00a0";
+}
+
+function renderPlayers() {
+  const v = view();
+  const hands = v.hands || null;
+  const rows = [];
+  for (let seat = 0; seat < v.players; seat++) {
+    const current = !v.over && v.current === seat;
+    const size = v.hand_sizes[seat];
+    const items = [
+      h("span", { class: "tg-turn-mark", "aria-hidden": current ? undefined : "true" }, current ? t("tg_to_play") : ""),
+      h("span", { class: "tg-player-name" }, seatName(seat)),
+      h("span", { class: "tg-player-cards" }, t("tg_cards", { n: size })),
+    ];
+    if (hands && hands[seat] && seat !== ctx.seat) {
+      items.push(h("span", { class: "tg-open-hand" }, hands[seat].join(" ")));
+    }
+    rows.push(h("li", { class: `tg-player${current ? " current" : ""}`, "aria-current": current ? "true" : undefined }, items));
+  }
+  replaceChildren(els.players, rows);
+}
+
+function renderStart() {
+  const v = view();
+  const starts = (msg.legal || []).filter((a) => a.type === "start");
+  if (v.started || v.over || !starts.length) {
+    replaceChildren(els.start);
+    return;
+  }
+  replaceChildren(
+    els.start,
+    starts.map((a) =>
+      h("button", { type: "button", class: "small", id: `tg-start-${a.seat}`, onclick: () => send({ type: "start", seat: a.seat }) }, t("tg_starts", { name: seatName(a.seat) })),
+    ),
+  );
+}
+
+function renderPiles() {
+  if (!msg) return;
+  const v = view();
+  const map = fits();
+  const targets = selected !== null ? map.get(selected) || [] : [];
+  const focusedPile = document.activeElement && els.piles.contains(document.activeElement) ? document.activeElement.dataset.pile : null;
+  const mySignals = new Map();
+  for (const s of v.signals || []) if (s.seat === ctx.seat) mySignals.set(s.pile, s.kind);
+  const nodes = v.piles.map((pile) => {
+    const isTarget = targets.includes(pile.name);
+    const signals = (v.signals || []).filter((s) => s.pile === pile.name);
+    const label = `${pileLabel(pile.name)}, ${t("tg_top", { top: pile.top })}`;
+    const target = h(
+      "button",
+      {
+        type: "button",
+        class: `pile-target ${pile.ascending ? "up" : "down"}${isTarget ? " target" : ""}${selected !== null && !isTarget ? " blocked" : ""}`,
+        "data-pile": pile.name,
+        "data-fkey": `pile-${pile.name}`,
+        "aria-label": selected !== null ? (isTarget ? t("tg_play_on", { card: selected, pile: pileLabel(pile.name) }) : `${label} — ${t("tg_not_here")}`) : label,
+        "aria-disabled": ctx.readOnly ? "true" : undefined,
+        tabindex: ctx.readOnly ? "-1" : undefined,
+        onclick: () => playOn(pile.name),
+        ondragover: (e) => {
+          if (dragCard !== null && (map.get(dragCard) || []).includes(pile.name)) {
+            e.preventDefault();
+            e.dataTransfer.dropEffect = "move";
+          }
+        },
+        ondrop: (e) => {
+          e.preventDefault();
+          const card = Number(e.dataTransfer.getData("text/plain"));
+          if (Number.isInteger(card)) {
+            selected = card;
+            playOn(pile.name);
+          }
+        },
+      },
+      h("span", { class: "pile-dir" }, `${pile.ascending ? "↑" : "↓"} ${pileLabel(pile.name)}`),
+      h("span", { class: "pile-top" }, String(pile.top)),
+      h("span", { class: "pile-mark" }, selected === null ? "\u00a0" : isTarget ? t("tg_here") : t("tg_not_here")),
+    );
+    const badges = h(
+      "ul",
+      { class: "pile-signals", "aria-label": t("tg_signals") },
+      signals.map((s) =>
+        h(
+          "li",
+          { class: `signal signal-${s.kind}` },
+          `${SIGNAL_ICON[s.kind] || ""} `,
+          t("tg_signal_by", { signal: t(s.kind === "keep" ? "tg_signal_keep_short" : "tg_signal_good_short"), name: seatName(s.seat) }),
+        ),
+      ),
+    );
+    let controls = null;
+    if (!ctx.readOnly && ctx.seat !== null && ctx.seat !== undefined && !v.over) {
+      controls = h(
+        "div",
+        { class: "pile-signal-buttons" },
+        ["keep", "good"].map((kind) => {
+          const on = mySignals.get(pile.name) === kind;
+          const short = t(kind === "keep" ? "tg_signal_keep_short" : "tg_signal_good_short");
+          return h(
+            "button",
+            {
+              type: "button",
+              class: `tiny signal-toggle signal-${kind}`,
+              "aria-pressed": on ? "true" : "false",
+              "data-fkey": `sig-${pile.name}-${kind}`,
+              title: t(kind === "keep" ? "tg_signal_keep" : "tg_signal_good"),
+              "aria-label": t("tg_signal_set", { signal: t(kind === "keep" ? "tg_signal_keep" : "tg_signal_good"), pile: pileLabel(pile.name) }),
+              onclick: () => send({ type: "signal", pile: pile.name, kind: on ? "clear" : kind }),
+            },
+            `${SIGNAL_ICON[kind]} ${short}`,
+          );
+        }),
+      );
+    }
+    return h("div", { class: "pile" }, target, badges, controls);
+  });
+  replaceChildren(els.piles, nodes);
+  if (focusedPile) {
+    const again = els.piles.querySelector(`[data-pile="${focusedPile}"]`);
+    if (again) again.focus({ preventScroll: true });
+  }
+}
+
+function renderTurn() {
+  const v = view();
+  const bits = [];
+  if (v.started && !v.over) {
+    const still = Math.max(0, v.min_cards - v.played_this_turn);
+    const known = turnLog.length === v.played_this_turn && turnLog.length > 0;
+    bits.push(
+      h(
+        "p",
+        { class: "tg-laid", id: "tg-laid" },
+        known
+          ? t("tg_laid_list", { list: turnLog.map((x) => t("tg_on", { card: x.card, pile: pileShort(x.pile) })).join(", ") })
+          : t("tg_laid", { n: v.played_this_turn }),
+      ),
+      h("p", { class: "tg-still", id: "tg-still" }, still > 0 ? t("tg_still", { n: still }) : t("tg_may_end")),
+    );
+  } else {
+    bits.push(h("p", { class: "tg-laid" }, "\u00a0"), h("p", { class: "tg-still" }, "\u00a0"));
+  }
+  const end = h(
+    "button",
+    {
+      type: "button",
+      class: "primary",
+      id: "tg-end-turn",
+      "data-fkey": "tg-end-turn",
+      "aria-keyshortcuts": "F",
+      disabled: !(myTurn() && canEnd()) || pending,
+      onclick: () => send({ type: "end" }),
+    },
+    t("tg_end_turn"),
+  );
+  const seated = ctx.seat !== null && ctx.seat !== undefined;
+  els.turn.hidden = v.over;
+  replaceChildren(els.turn, h("div", { class: "tg-turn-text" }, bits), ctx.readOnly || !seated ? null : end);
+}
+
+let dragCard = null;
+
+function renderHand() {
+  if (!msg) return;
+  const v = view();
+  const hand = v.hand;
+  const active = document.activeElement;
+  const hadFocus = active && els.hand.contains(active);
+  const focusIndex = hadFocus ? Number(active.dataset.index) : -1;
+  const focusCard = hadFocus ? Number(active.dataset.card) : null;
+  // A spectator has no hand; once the game is over every hand is in the end panel.
+  els.handBox.hidden = !hand && v.over && !ctx.readOnly;
+  if (!hand) {
+    els.handTitle.textContent = ctx.readOnly ? t("tg_replay") : t("tg_spectating");
+    replaceChildren(els.hand, h("p", { class: "muted" }, ctx.readOnly ? t("tg_replay_open") : t("tg_no_hand")));
+    return;
+  }
+  els.handTitle.textContent = ctx.seat === null || ctx.seat === undefined || !ctx.readOnly ? t("tg_hand") : t("tg_hand_of", { name: seatName(ctx.seat) });
+  const map = fits();
+  const mine = myTurn();
+  const cards = hand.map((card, index) => {
+    const piles = mine ? map.get(card) || [] : [];
+    const kind = !mine ? "idle" : piles.length === 0 ? "none" : piles.length === 1 ? "one" : "many";
+    let mark = "\u00a0";
+    let describe = "";
+    if (kind === "none") {
+      mark = "✕";
+      describe = t("tg_fits_none");
+    } else if (kind === "one") {
+      mark = pileShort(piles[0]);
+      describe = t("tg_fits_one", { piles: pileLabel(piles[0]) });
+    } else if (kind === "many") {
+      mark = `★×${piles.length}`;
+      describe = t("tg_fits_many", { n: piles.length, piles: piles.map(pileLabel).join(", ") });
+    }
+    const isSelected = selected === card;
+    return h(
+      "button",
+      {
+        type: "button",
+        class: `card fit-${kind}${isSelected ? " selected" : ""}`,
+        "data-card": card,
+        "data-index": index,
+        "aria-pressed": isSelected ? "true" : "false",
+        "aria-label": describe ? `${card}, ${describe}` : String(card),
+        tabindex: "-1",
+        draggable: mine && piles.length ? "true" : "false",
+        "aria-disabled": ctx.readOnly ? "true" : undefined,
+        onclick: () => choose(card),
+        ondblclick: () => {
+          if (piles.length === 1) {
+            selected = card;
+            playOn(piles[0]);
+          }
+        },
+        ondragstart: (e) => {
+          dragCard = card;
+          selected = card;
+          e.dataTransfer.setData("text/plain", String(card));
+          e.dataTransfer.effectAllowed = "move";
+          renderPiles();
+        },
+        ondragend: () => {
+          dragCard = null;
+        },
+      },
+      h("span", { class: "card-value" }, String(card)),
+      h("span", { class: "card-mark", "aria-hidden": "true" }, mark),
+    );
+  });
+  // Cards laid this turn leave empty slots, so the hand does not shift under the
+  // player's pointer and the page keeps its height until the draw.
+  const slots = [];
+  for (let i = 0; i < (v.played_this_turn || 0); i++) slots.push(h("span", { class: "card slot", "aria-hidden": "true" }));
+  replaceChildren(els.hand, cards, slots);
+  // Roving focus: one card in the tab order.
+  const buttons = [...els.hand.querySelectorAll("button.card")];
+  let target = buttons.find((b) => Number(b.dataset.card) === focusCard);
+  if (!target && buttons.length) target = buttons[Math.max(0, Math.min(buttons.length - 1, focusIndex >= 0 ? focusIndex : 0))];
+  const sel = buttons.find((b) => Number(b.dataset.card) === selected);
+  const tabStop = sel || target;
+  if (tabStop) tabStop.tabIndex = 0;
+  if (hadFocus && target) target.focus({ preventScroll: true });
+}
+
+function renderEnd() {
+  const v = view();
+  if (!v.over) {
+    els.end.hidden = true;
+    replaceChildren(els.end);
+    return;
+  }
+  els.end.hidden = false;
+  els.end.dataset.hands = v.hands || (msg.extra && msg.extra.hands) || finalHands ? "open" : "own";
+  const reason = v.reason === "all_cards_played" ? t("tg_reason_all_cards_played") : v.reason === "stuck" ? t("tg_reason_stuck", { name: seatName(v.current) }) : t("tg_reason_other", { reason: v.reason });
+  const hands = v.hands || (msg.extra && msg.extra.hands) || finalHands;
+  const rows = [];
+  for (let seat = 0; seat < v.players; seat++) {
+    let cards;
+    if (hands && hands[seat]) cards = hands[seat].length ? hands[seat].join(" ") : t("tg_none_left");
+    else if (seat === ctx.seat && v.hand) cards = v.hand.length ? v.hand.join(" ") : t("tg_none_left");
+    else cards = v.hand_sizes[seat] ? t("tg_left_hidden", { n: v.hand_sizes[seat] }) : t("tg_none_left");
+    rows.push(h("li", null, h("span", { class: "tg-player-name" }, `${seatName(seat)} : `), h("span", { class: "tg-left-cards" }, cards)));
+  }
+  if (v.draw_count) rows.push(h("li", { id: "tg-left-draw", "data-count": v.draw_count }, t("tg_draw", { n: v.draw_count })));
+  replaceChildren(
+    els.end,
+    h("h2", null, t("tg_over")),
+    h("p", { class: "tg-reason", id: "tg-reason" }, reason),
+    h("p", { class: "tg-score", id: "tg-score" }, t("tg_score", { score: v.score })),
+    v.score < 10 ? h("p", { class: "tg-excellent" }, t("tg_excellent")) : null,
+    h("h3", null, t("tg_left")),
+    h("ul", { class: "tg-left" }, rows),
+  );
+}
+
+function buildChat() {
+  els.chatLog = h("ul", { class: "tg-chat-log", id: "tg-chat-log", "aria-live": "polite" });
+  els.chatInput = h("input", {
+    id: "tg-chat-input",
+    maxlength: "200",
+    autocomplete: "off",
+    "aria-describedby": "tg-chat-rule tg-chat-error",
+    oninput: () => {
+      els.chatError.textContent = "";
+      els.chatInput.removeAttribute("aria-invalid");
+    },
+  });
+  els.chatError = h("p", { class: "tg-chat-error", id: "tg-chat-error", role: "alert" });
+  const form = h(
+    "form",
+    {
+      class: "row",
+      onsubmit: (e) => {
+        e.preventDefault();
+        const text = els.chatInput.value.trim();
+        if (!text) return;
+        if (ctx.chat && ctx.chat(text) !== false) els.chatInput.value = "";
+      },
+    },
+    els.chatInput,
+    h("button", { type: "submit", class: "small" }, t("tg_chat_send")),
+  );
+  replaceChildren(
+    els.chat,
+    h("h3", null, h("label", { for: "tg-chat-input" }, t("tg_chat"))),
+    els.chatLog,
+    h("p", { class: "help", id: "tg-chat-rule" }, t("tg_chat_rule")),
+    form,
+    els.chatError,
+  );
+}
+
+function renderChat() {
+  if (!els.chatLog || ctx.readOnly) return;
+  const seated = ctx.seat !== null && ctx.seat !== undefined;
+  els.keys.hidden = !seated || view().over;
+  els.signalToggle.hidden = !seated || view().over;
+  els.legend.style.visibility = myTurn() ? "visible" : "hidden";
+  replaceChildren(
+    els.chatLog,
+    chatLog.map((line) =>
+      h("li", null, h("span", { class: "tg-chat-who" }, `${line.name || (line.seat === null || line.seat === undefined ? t("tg_spectating") : seatName(line.seat))} : `), h("span", { class: "tg-chat-text" }, line.text)),
+    ),
+  );
+}
+
+// --- acting ----------------------------------------------------------------------------
+
+function send(action) {
+  if (ctx.readOnly || pending) return;
+  els.message.textContent = "";
+  if (ctx.send(action) === false) {
+    els.message.textContent = t("offline_now");
+    return;
+  }
+  if (action.type !== "signal") pending = true;
+}
+
+function choose(card) {
+  if (ctx.readOnly) return;
+  if (!myTurn()) {
+    selected = selected === card ? null : card;
+    renderHand();
+    renderPiles();
+    return;
+  }
+  const piles = fits().get(card) || [];
+  selected = selected === card ? null : card;
+  if (selected !== null) {
+    els.message.textContent = piles.length
+      ? t("tg_selected", { card, piles: piles.map(pileShort).join(", ") })
+      : t("tg_nowhere", { card });
+  } else {
+    els.message.textContent = "";
+  }
+  renderHand();
+  renderPiles();
+}
+
+function playOn(pile) {
+  if (selected === null) {
+    els.message.textContent = t("tg_pick_card");
+    return;
+  }
+  if (!myTurn()) return;
+  send({ type: "play", card: selected, pile });
+}
+
+function focusCardAt(index) {
+  const buttons = [...els.hand.querySelectorAll("button.card")];
+  if (!buttons.length) return;
+  const i = Math.max(0, Math.min(buttons.length - 1, index));
+  for (const b of buttons) b.tabIndex = -1;
+  buttons[i].tabIndex = 0;
+  buttons[i].focus();
+}
+
+function onHandKey(event) {
+  const button = event.target.closest("button.card");
+  if (!button) return;
+  const index = Number(button.dataset.index);
+  const card = Number(button.dataset.card);
+  const count = els.hand.querySelectorAll("button.card").length;
+  switch (event.key) {
+    case "ArrowLeft":
+    case "ArrowUp":
+      event.preventDefault();
+      focusCardAt(index - 1);
+      return;
+    case "ArrowRight":
+    case "ArrowDown":
+      event.preventDefault();
+      focusCardAt(index + 1);
+      return;
+    case "Home":
+      event.preventDefault();
+      focusCardAt(0);
+      return;
+    case "End":
+      event.preventDefault();
+      focusCardAt(count - 1);
+      return;
+    case "Enter": {
+      event.preventDefault();
+      typed = "";
+      if (!myTurn()) return;
+      const piles = fits().get(card) || [];
+      if (piles.length === 1) {
+        selected = card;
+        playOn(piles[0]);
+      } else {
+        selected = null;
+        choose(card);
+        if (piles.length > 1) {
+          const pileButton = els.piles.querySelector(`[data-pile="${piles[0]}"]`);
+          if (pileButton) pileButton.focus();
+        }
+      }
+      return;
+    }
+    default:
+      if (/^[0-9]$/.test(event.key)) {
+        event.preventDefault();
+        typeDigit(event.key);
+      }
+  }
+}
+
+function typeDigit(digit) {
+  clearTimeout(typedTimer);
+  typedTimer = setTimeout(() => {
+    typed = "";
+  }, 1200);
+  const buttons = [...els.hand.querySelectorAll("button.card")];
+  const find = (text) => buttons.find((b) => b.dataset.card === text) || buttons.find((b) => b.dataset.card.startsWith(text));
+  typed = (typed + digit).slice(-2);
+  let target = find(typed);
+  if (!target) {
+    typed = digit;
+    target = find(typed);
+  }
+  if (target) focusCardAt(Number(target.dataset.index));
+}
+
+function onPileKey(event) {
+  const button = event.target.closest("button.pile-target");
+  if (!button) return;
+  const names = PILES;
+  const i = names.indexOf(button.dataset.pile);
+  if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
+    event.preventDefault();
+    const next = names[(i + (event.key === "ArrowRight" ? 1 : 3)) % 4];
+    const nb = els.piles.querySelector(`[data-pile="${next}"]`);
+    if (nb) nb.focus();
+  }
+}
+
+function onGlobalKey(event) {
+  if (!els || !msg || ctx.readOnly || !document.contains(els.hand)) return;
+  if (event.target.closest && event.target.closest("input, textarea, select, dialog")) return;
+  if (event.key === "Escape" && selected !== null) {
+    event.preventDefault();
+    const card = selected;
+    selected = null;
+    els.message.textContent = "";
+    renderPiles();
+    renderHand();
+    const b = els.hand.querySelector(`button.card[data-card="${card}"]`);
+    if (b) b.focus();
+    return;
+  }
+  // A card's number typed anywhere on the page (outside a text field) reaches that card.
+  if (/^[0-9]$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey && !els.hand.contains(event.target)) {
+    if (els.hand.querySelector("button.card")) {
+      event.preventDefault();
+      typeDigit(event.key);
+    }
+    return;
+  }
+  if ((event.key === "f" || event.key === "F") && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    if (myTurn() && canEnd() && !pending) {
+      event.preventDefault();
+      send({ type: "end" });
+    }
+  }
+}

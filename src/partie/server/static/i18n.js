@@ -1,0 +1,264 @@
+// The shell's words in French and English, and the language switch.
+// French is the default; the choice is kept in localStorage so every page and
+// every reload speaks the same language.
+
+const KEY = "partie.lang";
+
+export const SHELL = {
+  fr: {
+    title: "partie",
+    tagline: "Jeux de cartes à plusieurs, dans le navigateur",
+    lang_switch: "English",
+    lang_switch_label: "Switch to English",
+    lobby: "Salon",
+    open_tables: "Tables ouvertes",
+    playing_tables: "Parties en cours",
+    finished_tables: "Parties terminées",
+    none: "Aucune pour l'instant.",
+    open: "Ouvrir",
+    watch: "Regarder",
+    replay: "Revoir",
+    join_code: "Rejoindre avec un code",
+    code_placeholder: "ABC-DEF",
+    join: "Rejoindre",
+    bad_code: "Un code a 6 caractères, par exemple ABC-DEF (sans 0, O, 1, I ni L).",
+    new_table: "Nouvelle table",
+    game: "Jeu",
+    players: "Joueurs",
+    seats: "Places",
+    seat_n: "Place {n}",
+    seat_small: "place {n}",
+    seat_person: "Une personne",
+    seat_bot: "Bot : {bot}",
+    create: "Créer la table",
+    creating: "Création…",
+    table: "Table",
+    code: "Code",
+    link: "Lien",
+    copy: "Copier",
+    copied: "Copié !",
+    copy_code: "Copier le code",
+    copy_link: "Copier le lien",
+    share_hint: "Donnez ce code ou ce lien aux autres joueurs.",
+    status_open: "en attente",
+    status_playing: "en cours",
+    status_over: "terminée",
+    empty_seat: "libre",
+    you: "vous",
+    bot: "bot",
+    connected: "connecté",
+    away: "absent",
+    your_name: "Votre nom",
+    sit: "S'asseoir ici",
+    leave: "Quitter la place",
+    leave_confirm: "Quitter votre place ? Un bot la reprendra si la partie a commencé.",
+    spectator: "Vous regardez cette table (spectateur).",
+    seated_as: "Vous êtes à la place {n}.",
+    owner_controls: "Réglages de la table (créateur)",
+    options: "Options",
+    apply_options: "Appliquer les options",
+    seat_bot_label: "Place {n}",
+    put_bot: "Asseoir un bot",
+    remove_bot: "Retirer",
+    start: "Lancer la partie",
+    start_wait: "Toutes les places doivent être prises pour lancer la partie.",
+    again_same: "Rejouer la même donne",
+    again_new: "Nouvelle partie",
+    bots_warming: "Les bots se préparent (la première fois après le démarrage du serveur, jusqu'à une minute)…",
+    your_turn_short: "à vous",
+    seat_link: "Mon lien (autre appareil)",
+    seat_link_help: "Ce lien reprend votre place sur un autre appareil : gardez-le pour vous.",
+    again_wait: "Le créateur de la table peut relancer une partie.",
+    creator_name_help: "Avec un nom, vous prenez la première place laissée à une personne ; sans nom, vous regardez la table.",
+    rules: "Règles",
+    rules_missing: "Les règles ne sont pas encore servies ici ; voir la documentation du projet :",
+    close: "Fermer",
+    rules_ask: "Une question sur les règles ?",
+    rules_ask_go: "Chercher",
+    rules_unsure: "Pas de réponse sûre ; les passages les plus proches :",
+    offline: "Serveur injoignable — nouvelle tentative dans {s} s…",
+    offline_now: "Serveur injoignable — nouvelle tentative…",
+    back_online: "Reconnecté.",
+    unknown_table: "Table introuvable : {code}.",
+    loading: "Chargement…",
+    waiting_start: "En attente du lancement de la partie.",
+    last_move: "Dernier coup : {text}",
+    replay_title: "Revoir la partie {code}",
+    replay_first: "Début",
+    replay_prev: "Coup précédent",
+    replay_next: "Coup suivant",
+    replay_last: "Fin",
+    replay_step: "Coup {i} sur {n}",
+    replay_seat: "Point de vue",
+    replay_all: "Toutes les cartes",
+    replay_download: "Télécharger la partie (JSON)",
+    replay_not_over: "La partie n'est pas finie : on ne peut la revoir qu'une fois terminée.",
+    replay_keys: "Flèches gauche/droite : coup précédent/suivant ; Début/Fin.",
+    back_lobby: "← Salon",
+    error: "Erreur : {msg}",
+    refused: "Refusé : {msg}",
+    yes: "oui",
+    no: "non",
+    option_help: "Aide",
+    game_screen_missing: "L'écran de ce jeu n'est pas encore disponible.",
+    seat_label: "Joueur {n}",
+    result: "Résultat",
+    timer: "⏱ {name} : {s} s pour jouer, puis un bot joue à sa place.",
+    turn_seconds: "Temps par tour (secondes, 0 = sans limite)",
+    away_seconds: "Absence tolérée (secondes, 0 = sans limite)",
+    timers: "Minuteries",
+    zombie_bot: "Bot qui joue à la place d'un absent",
+    zombie_default: "par défaut ({bot})",
+  },
+  en: {
+    title: "partie",
+    tagline: "Card games together, in the browser",
+    lang_switch: "Français",
+    lang_switch_label: "Passer en français",
+    lobby: "Lobby",
+    open_tables: "Open tables",
+    playing_tables: "Games in progress",
+    finished_tables: "Finished games",
+    none: "None yet.",
+    open: "Open",
+    watch: "Watch",
+    replay: "Replay",
+    join_code: "Join with a code",
+    code_placeholder: "ABC-DEF",
+    join: "Join",
+    bad_code: "A code has 6 characters, e.g. ABC-DEF (no 0, O, 1, I or L).",
+    new_table: "New table",
+    game: "Game",
+    players: "Players",
+    seats: "Seats",
+    seat_n: "Seat {n}",
+    seat_small: "seat {n}",
+    seat_person: "A person",
+    seat_bot: "Bot: {bot}",
+    create: "Create the table",
+    creating: "Creating…",
+    table: "Table",
+    code: "Code",
+    link: "Link",
+    copy: "Copy",
+    copied: "Copied!",
+    copy_code: "Copy the code",
+    copy_link: "Copy the link",
+    share_hint: "Give this code or this link to the other players.",
+    status_open: "waiting",
+    status_playing: "playing",
+    status_over: "over",
+    empty_seat: "empty",
+    you: "you",
+    bot: "bot",
+    connected: "connected",
+    away: "away",
+    your_name: "Your name",
+    sit: "Sit here",
+    leave: "Leave the seat",
+    leave_confirm: "Leave your seat? A bot takes it over if the game has started.",
+    spectator: "You are watching this table (spectator).",
+    seated_as: "You sit at seat {n}.",
+    owner_controls: "Table settings (creator)",
+    options: "Options",
+    apply_options: "Apply the options",
+    seat_bot_label: "Seat {n}",
+    put_bot: "Seat a bot",
+    remove_bot: "Remove",
+    start: "Start the game",
+    start_wait: "Every seat must be taken to start the game.",
+    again_same: "Replay the same deal",
+    again_new: "New game",
+    bots_warming: "The bots are getting ready (the first time after the server starts, up to a minute)…",
+    your_turn_short: "your turn",
+    seat_link: "My link (other device)",
+    seat_link_help: "This link takes your seat back on another device: keep it to yourself.",
+    again_wait: "The table's creator can start another game.",
+    creator_name_help: "With a name you take the first seat left to a person; without one you watch the table.",
+    rules: "Rules",
+    rules_missing: "The rules are not served here yet; see the project's documentation:",
+    close: "Close",
+    rules_ask: "A question about the rules?",
+    rules_ask_go: "Search",
+    rules_unsure: "No sure answer; the closest passages:",
+    offline: "Server unreachable — retrying in {s} s…",
+    offline_now: "Server unreachable — retrying…",
+    back_online: "Reconnected.",
+    unknown_table: "No such table: {code}.",
+    loading: "Loading…",
+    waiting_start: "Waiting for the game to start.",
+    last_move: "Last move: {text}",
+    replay_title: "Replay of game {code}",
+    replay_first: "Start",
+    replay_prev: "Previous move",
+    replay_next: "Next move",
+    replay_last: "End",
+    replay_step: "Move {i} of {n}",
+    replay_seat: "Point of view",
+    replay_all: "All cards open",
+    replay_download: "Download the game (JSON)",
+    replay_not_over: "The game is not over: it can be replayed once finished.",
+    replay_keys: "Left/right arrows: previous/next move; Home/End.",
+    back_lobby: "← Lobby",
+    error: "Error: {msg}",
+    refused: "Refused: {msg}",
+    yes: "yes",
+    no: "no",
+    option_help: "Help",
+    game_screen_missing: "This game's screen is not available yet.",
+    seat_label: "Player {n}",
+    result: "Result",
+    timer: "⏱ {name}: {s} s to play, then a bot plays instead.",
+    turn_seconds: "Time per turn (seconds, 0 = no limit)",
+    away_seconds: "Absence allowed (seconds, 0 = no limit)",
+    timers: "Timers",
+    zombie_bot: "Bot that plays for an absent player",
+    zombie_default: "default ({bot})",
+  },
+};
+
+/** The language in use: the stored choice, else French. */
+export function getLang() {
+  try {
+    const stored = localStorage.getItem(KEY);
+    if (stored === "fr" || stored === "en") return stored;
+  } catch (_) {
+    /* storage may be off: French */
+  }
+  return "fr";
+}
+
+export function setLang(lang) {
+  try {
+    localStorage.setItem(KEY, lang);
+  } catch (_) {
+    /* the choice just will not survive a reload */
+  }
+  document.documentElement.lang = lang;
+}
+
+/** Build a translator over several catalogues (the shell's, then a game's). */
+export function translator(lang, ...catalogues) {
+  return function t(key, vars) {
+    let text;
+    for (const cat of catalogues) {
+      const words = cat && (cat[lang] || cat.fr);
+      if (words && key in words) {
+        text = words[key];
+        break;
+      }
+    }
+    if (text === undefined) text = key;
+    if (vars) {
+      text = text.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
+    }
+    return text;
+  };
+}
+
+/** A {fr, en} pair (labels, refusals) in the reader's language. */
+export function pick(pair, lang) {
+  if (pair == null) return "";
+  if (typeof pair === "string") return pair;
+  return pair[lang] ?? pair.fr ?? pair.en ?? "";
+}

@@ -1,0 +1,585 @@
+// The live table: one websocket (hello, reconnection with a banner, ping), seats and
+// names, the owner's controls, and the game's screen module mounted under it.
+
+import { h, replaceChildren } from "./dom.js";
+import { optionFields, settingsFields } from "./forms.js";
+import { SHELL, translator } from "./i18n.js";
+import { openRules } from "./rules.js";
+import {
+  alertLine,
+  api,
+  autoSitKey,
+  copyText,
+  gameName,
+  lang,
+  load,
+  main,
+  onLanguage,
+  ownerKey,
+  pick,
+  setBanner,
+  showCode,
+  statusText,
+  store,
+  t,
+  tokenKey,
+} from "./shell.js";
+
+const RETRY_MS = [500, 1000, 2000, 3000, 5000];
+const PING_MS = 20000;
+
+// --- the live table ---------------------------------------------------------------------
+
+export class TableClient {
+  constructor(code) {
+    this.code = code;
+    this.ws = null;
+    this.you = { seat: null, owner: false };
+    this.msg = null;
+    this.games = [];
+    this.retry = 0;
+    this.pingTimer = null;
+    this.retryTimer = null;
+    this.wasOffline = false;
+    this.gameModule = null;
+    this.gameMountedFor = null;
+    this.optionDraft = null;
+    this.botChoice = {};
+    this.stopped = false;
+    this.autoSit = null;
+    try {
+      this.autoSit = JSON.parse(sessionStorage.getItem(autoSitKey(code)) || "null");
+    } catch (_) {
+      this.autoSit = null;
+    }
+    this.top = h("div", { class: "table-top" });
+    this.gameRoot = h("div", { class: "game-root", id: "game" });
+    this.bottom = h("div", { class: "table-bottom" });
+    replaceChildren(main, this.top, this.gameRoot, this.bottom);
+    onLanguage(() => {
+      this.gameMountedFor = null;
+      this.render();
+    });
+  }
+
+  async start() {
+    replaceChildren(this.top, h("p", null, t("loading")));
+    // Back from sleep or a lost network: try at once rather than at the next retry.
+    const now = () => {
+      if (this.wasOffline && (!this.ws || this.ws.readyState === WebSocket.CLOSED)) {
+        clearTimeout(this.retryWait);
+        clearInterval(this.retryTimer);
+        this.connect();
+      }
+    };
+    window.addEventListener("online", now);
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") now();
+    });
+    try {
+      this.games = await api("/api/games");
+    } catch (_) {
+      this.games = [];
+    }
+    this.connect();
+  }
+
+  get token() {
+    return load(tokenKey(this.code));
+  }
+
+  get ownerToken() {
+    return load(ownerKey(this.code));
+  }
+
+  connect() {
+    if (this.stopped) return;
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    let ws;
+    try {
+      ws = new WebSocket(`${scheme}://${location.host}/ws`);
+    } catch (_) {
+      this.scheduleRetry();
+      return;
+    }
+    this.ws = ws;
+    ws.addEventListener("open", () => {
+      this.retry = 0;
+      if (!this.games.length) {
+        // The first load found no server: the games' forms and bots come now.
+        api("/api/games")
+          .then((games) => {
+            this.games = games;
+            this.render();
+          })
+          .catch(() => {});
+      }
+      if (this.wasOffline) {
+        setBanner(null);
+        this.wasOffline = false;
+      }
+      this.hello();
+      this.lastSeen = Date.now();
+      clearInterval(this.pingTimer);
+      this.pingTimer = setInterval(() => {
+        // A connection that went silent (a phone asleep, a network that changed) is
+        // closed here, so the reconnection starts instead of waiting on a dead socket.
+        if (Date.now() - this.lastSeen > 2 * PING_MS + 5000) ws.close();
+        else this.send({ type: "ping" });
+      }, PING_MS);
+    });
+    ws.addEventListener("message", (event) => {
+      this.lastSeen = Date.now();
+      let msg;
+      try {
+        msg = JSON.parse(event.data);
+      } catch (_) {
+        return;
+      }
+      this.receive(msg);
+    });
+    ws.addEventListener("close", () => {
+      clearInterval(this.pingTimer);
+      if (this.ws === ws) this.scheduleRetry();
+    });
+  }
+
+  hello() {
+    const msg = { type: "hello", table: this.code, lang };
+    // One token: the seat's, else the owner's (the server gives the owner's token to
+    // the seat the owner takes, so one token is both).
+    const token = this.token || this.ownerToken;
+    if (token) msg.token = token;
+    this.sentToken = token || null;
+    this.send(msg);
+  }
+
+  scheduleRetry() {
+    if (this.stopped) return;
+    this.wasOffline = true;
+    const wait = RETRY_MS[Math.min(this.retry, RETRY_MS.length - 1)];
+    this.retry += 1;
+    let left = Math.ceil(wait / 1000);
+    setBanner(t("offline", { s: left }));
+    clearInterval(this.retryTimer);
+    this.retryTimer = setInterval(() => {
+      left -= 1;
+      if (left > 0) setBanner(t("offline", { s: left }));
+      else setBanner(t("offline_now"));
+    }, 1000);
+    clearTimeout(this.retryWait);
+    this.retryWait = setTimeout(() => {
+      clearInterval(this.retryTimer);
+      this.connect();
+    }, wait);
+  }
+
+  send(msg) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(msg));
+      return true;
+    }
+    return false;
+  }
+
+  act(action) {
+    const version = this.msg ? this.msg.version : 0;
+    return this.send({ type: "act", version, action });
+  }
+
+  receive(msg) {
+    switch (msg.type) {
+      case "welcome":
+        this.you = msg.you || { seat: null, owner: false };
+        this.chat = Array.isArray(msg.chat) ? msg.chat.slice() : [];
+        if (this.gameModule && this.gameModule.update) this.gameModule.update({ type: "chat_log", chat: this.chat });
+        break;
+      case "chat":
+        this.chat = [...(this.chat || []), msg].slice(-100);
+        if (this.gameModule && this.gameModule.update) this.gameModule.update(msg);
+        break;
+      case "seated":
+        store(tokenKey(this.code), msg.token);
+        this.you = { ...this.you, seat: msg.seat };
+        break;
+      case "table":
+        this.msg = msg;
+        this.render();
+        this.afterTable();
+        break;
+      case "refused":
+        this.refused(msg);
+        break;
+      case "pong":
+        break;
+      default:
+        if (this.gameModule && this.gameModule.update) this.gameModule.update(msg);
+    }
+  }
+
+  refused(msg) {
+    if (msg.ref === "hello" && msg.code === "bad_token") {
+      // The stored token no longer opens a seat (seat given up, another server): forget
+      // it; the server has let us in as a spectator.
+      if (this.token === this.sentToken) store(tokenKey(this.code), null);
+      if (this.ownerToken === this.sentToken) store(ownerKey(this.code), null);
+      alertLine(pick(msg, lang), "info");
+      return;
+    }
+    if (msg.code === "unknown_table") {
+      this.stopped = true;
+      if (this.ws) this.ws.close();
+      replaceChildren(this.top, h("p", { class: "alert error", role: "alert" }, t("unknown_table", { code: showCode(this.code) })), h("p", null, h("a", { href: "/" }, t("back_lobby"))));
+      return;
+    }
+    let shown = false;
+    if (this.gameModule && this.gameModule.update) shown = this.gameModule.update(msg) === true;
+    if (!shown) alertLine(t("refused", { msg: pick(msg, lang) }));
+  }
+
+  afterTable() {
+    const table = this.msg.table;
+    if (!this.autoSit || table.status !== "open") return;
+    const plan = this.autoSit;
+    this.autoSit = null;
+    sessionStorage.removeItem(autoSitKey(this.code));
+    if (plan.seat >= 0 && this.you.seat === null) this.send({ type: "sit", seat: plan.seat, name: plan.name });
+  }
+
+  gameInfo() {
+    const id = this.msg && this.msg.table.game;
+    return this.games.find((g) => g.id === id) || null;
+  }
+
+  render() {
+    if (!this.msg) return;
+    const table = this.msg.table;
+    // A tab in the background still says when it is this player's turn.
+    const turn = table.status === "playing" && (this.msg.legal || []).length > 0;
+    document.title = `${turn ? `▶ ${t("your_turn_short")} · ` : ""}${showCode(table.code)} · partie`;
+    const controls = this.controls(table);
+    replaceChildren(this.top, this.header(table), table.status === "open" ? this.seatsPanel(table) : null, table.status === "over" ? controls : null);
+    this.renderGame(table);
+    replaceChildren(this.bottom, table.status === "over" ? null : controls);
+  }
+
+  header(table) {
+    const link = `${location.origin}/t/${table.code}`;
+    const codeButton = h("button", { type: "button", class: "small", id: "copy-code", onclick: (e) => copyText(showCode(table.code), e.currentTarget) }, t("copy_code"));
+    const linkButton = h("button", { type: "button", class: "small", id: "copy-link", onclick: (e) => copyText(link, e.currentTarget) }, t("copy_link"));
+    const seated = this.you.seat !== null && this.you.seat !== undefined;
+    const rules = h("button", { type: "button", class: "small", id: "rules-open", onclick: () => openRules(table.game) }, t("rules"));
+    const leave =
+      seated && table.status !== "over"
+        ? h(
+            "button",
+            {
+              type: "button",
+              class: "small",
+              id: "leave",
+              onclick: () => {
+                if (confirm(t("leave_confirm"))) {
+                  this.send({ type: "leave" });
+                  store(tokenKey(this.code), null);
+                  this.you = { ...this.you, seat: null };
+                  this.gameMountedFor = null;
+                  this.render();
+                }
+              },
+            },
+            t("leave"),
+          )
+        : null;
+    const replay = table.status === "over" ? h("a", { href: `/replay/${table.code}`, class: "button small", id: "to-replay" }, t("replay")) : null;
+    const token = this.token;
+    const device =
+      seated && token
+        ? h(
+            "button",
+            {
+              type: "button",
+              class: "small",
+              id: "copy-seat-link",
+              title: t("seat_link_help"),
+              "aria-describedby": "seat-link-help",
+              onclick: (e) => copyText(`${location.origin}/t/${table.code}#seat=${token}`, e.currentTarget),
+            },
+            t("seat_link"),
+          )
+        : null;
+    const deviceHelp = device ? h("p", { class: "help", id: "seat-link-help" }, t("seat_link_help")) : null;
+    const you = h("p", { class: "you", id: "you" }, seated ? t("seated_as", { n: this.you.seat + 1 }) : t("spectator"));
+    const codeText = h("span", { class: "big-code", id: "table-code", "aria-label": `${t("code")} ${table.code.split("").join(" ")}` }, showCode(table.code));
+    if (table.status !== "open") {
+      // During play the head is one line: the code stays visible for latecomers and
+      // spectators, the board gets the room.
+      return h(
+        "section",
+        { class: "card table-head compact", "aria-label": t("table") },
+        h("div", { class: "row" }, h("span", { class: "label" }, t("code")), codeText, h("button", { type: "button", class: "small", id: "copy-code", "aria-label": t("copy_code"), onclick: (e) => copyText(showCode(table.code), e.currentTarget) }, t("copy")), rules, leave, replay, device),
+        h("p", { class: "meta-line muted" }, gameName(this.games, table.game), " · ", h("span", { class: `status status-${table.status}` }, statusText(table.status)), " · ", you),
+        this.timerLine(),
+        this.botsNote(table),
+      );
+    }
+    return h(
+      "section",
+      { class: "card table-head", "aria-label": t("table") },
+      h(
+        "div",
+        { class: "share" },
+        h("p", { class: "label" }, t("code")),
+        codeText,
+        h("div", { class: "row" }, codeButton, linkButton),
+        h("p", { class: "link" }, h("span", { class: "label" }, `${t("link")} : `), h("a", { href: link, id: "table-link" }, link)),
+        h("p", { class: "help" }, t("share_hint")),
+      ),
+      h(
+        "div",
+        { class: "meta" },
+        h("p", { class: "game-title" }, gameName(this.games, table.game), " · ", h("span", { class: `status status-${table.status}` }, statusText(table.status))),
+        you,
+        h("div", { class: "row" }, rules, leave, device),
+        deviceHelp,
+      ),
+    );
+  }
+
+  /** On a fresh server the compiled bots take a while to prepare: say so instead of
+   * leaving the players in front of a silent table (`/api/status`). */
+  botsNote(table) {
+    const hasBots = table.seats.some((s) => s.kind === "bot" || s.zombie);
+    if (table.status !== "playing" || !hasBots || this.botsReady) return null;
+    if (!this.botsNoteEl) {
+      this.botsNoteEl = h("p", { class: "muted", id: "bots-note", role: "status" });
+      this.checkBots(table.game);
+    }
+    return this.botsNoteEl;
+  }
+
+  checkBots(game) {
+    api("/api/status")
+      .then((status) => {
+        const ready = status && status.bots_ready ? status.bots_ready[game] : undefined;
+        if (ready === false) {
+          this.botsNoteEl.textContent = t("bots_warming");
+          setTimeout(() => this.checkBots(game), 3000);
+        } else {
+          this.botsReady = true;
+          this.botsNoteEl.remove();
+        }
+      })
+      .catch(() => setTimeout(() => this.checkBots(game), 5000));
+  }
+
+  /** The turn timer, when the table has one: whose time runs and how much is left. */
+  timerLine() {
+    clearInterval(this.timerTick);
+    const timer = this.msg && this.msg.timer;
+    if (!timer || timer.deadline_ms === undefined) return null;
+    const deadline = timer.deadline_ms > 1e12 ? timer.deadline_ms : Date.now() + timer.deadline_ms;
+    const line = h("p", { class: "timer", id: "timer", role: "timer" });
+    const seat = (this.msg.table.seats || []).find((s) => s.seat === timer.seat);
+    const who = seat && seat.name ? seat.name : t("seat_label", { n: timer.seat + 1 });
+    const tick = () => {
+      const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+      line.textContent = t("timer", { name: who, s: left });
+      if (left <= 0) clearInterval(this.timerTick);
+    };
+    tick();
+    this.timerTick = setInterval(tick, 1000);
+    return line;
+  }
+
+  seatLabel(seat) {
+    const bits = [];
+    if (seat.kind === "empty") bits.push(t("empty_seat"));
+    else if (seat.kind === "bot") bits.push(`${t("bot")} ${seat.bot || seat.name}`);
+    else bits.push(seat.name || t("seat_label", { n: seat.seat + 1 }));
+    if (seat.zombie) bits.push(`(${t("bot")})`);
+    if (seat.seat === this.you.seat) bits.push(`— ${t("you")}`);
+    if (seat.kind === "person" && !seat.connected) bits.push(`(${t("away")})`);
+    return bits.join(" ");
+  }
+
+  seatsPanel(table) {
+    const game = this.gameInfo();
+    const mine = this.you.seat !== null && this.you.seat !== undefined;
+    const nameInput = h("input", {
+      id: "sit-name",
+      "data-fkey": "sit-name",
+      maxlength: "24",
+      autocomplete: "nickname",
+      value: load("partie.name") || "",
+      oninput: (e) => store("partie.name", e.target.value),
+    });
+    const rows = table.seats.map((seat) => {
+      const items = [h("span", { class: `seat-name kind-${seat.kind}` }, `${t("seat_n", { n: seat.seat + 1 })} : ${this.seatLabel(seat)}`)];
+      if (seat.kind === "empty" && !mine) {
+        items.push(
+          h(
+            "button",
+            {
+              type: "button",
+              class: "primary small sit",
+              "data-seat": seat.seat,
+              onclick: () => {
+                const name = (nameInput.value || "").trim() || t("seat_label", { n: seat.seat + 1 });
+                store("partie.name", name);
+                this.send({ type: "sit", seat: seat.seat, name });
+              },
+            },
+            t("sit"),
+          ),
+        );
+      }
+      if (this.you.owner && seat.kind !== "person") {
+        if (seat.kind === "empty") {
+          const id = `bot-${seat.seat}`;
+          const bots = (game && game.bots) || [];
+          const chosen = this.botChoice[seat.seat] || (game && game.default_bot) || bots[0];
+          items.push(
+            h("label", { for: id, class: "offscreen" }, t("put_bot")),
+            h(
+              "select",
+              { id, "data-fkey": id, class: "small", onchange: (e) => (this.botChoice[seat.seat] = e.target.value) },
+              bots.map((b) => h("option", { value: b, selected: b === chosen }, b)),
+            ),
+            h("button", { type: "button", class: "small", id: `${id}-go`, "data-fkey": `${id}-go`, onclick: () => this.send({ type: "seat_bot", seat: seat.seat, bot: this.botChoice[seat.seat] || chosen }) }, t("put_bot")),
+          );
+        } else {
+          items.push(h("button", { type: "button", class: "small", "data-fkey": `unbot-${seat.seat}`, onclick: () => this.send({ type: "seat_bot", seat: seat.seat, bot: null }) }, t("remove_bot")));
+        }
+      }
+      return h("li", { class: "seat" }, items);
+    });
+    return h(
+      "section",
+      { class: "card seats-panel", "aria-label": t("seats") },
+      h("h2", null, t("seats")),
+      mine ? null : h("div", { class: "field" }, h("label", { for: "sit-name" }, t("your_name")), nameInput),
+      h("ul", { class: "seat-list", id: "seats" }, rows),
+      h("p", { class: "muted" }, t("waiting_start")),
+    );
+  }
+
+  controls(table) {
+    if (!this.you.owner) return table.status === "over" ? h("p", { class: "muted" }, t("again_wait")) : null;
+    const game = this.gameInfo();
+    if (table.status === "open") {
+      if (!this.optionDraft) this.optionDraft = { ...table.options };
+      if (!this.settingsDraft) {
+        const current = table.settings || {};
+        this.settingsDraft = { turn_seconds: current.turn_seconds || 0, away_seconds: current.away_seconds || 0, zombie_bot: current.zombie_bot || null };
+      }
+      const ready = table.seats.every((s) => s.kind !== "empty");
+      return h(
+        "section",
+        { class: "card owner", "aria-label": t("owner_controls") },
+        h("h2", null, t("owner_controls")),
+        optionFields(game ? game.options : [], this.optionDraft, "tbl", () => {}),
+        settingsFields(this.settingsDraft, "tbl", game),
+        h("div", { class: "row" },
+          h("button", { type: "button", id: "apply-options", onclick: () => {
+            // Only the options the form shows: the others (hidden ones such as a fixed
+            // deal) are the server's to keep.
+            const shown = new Set(((game && game.options) || []).map((o) => o.name));
+            const options = Object.fromEntries(Object.entries(this.optionDraft).filter(([k]) => shown.has(k)));
+            this.send({ type: "options", options, settings: { ...(this.msg.table.settings || {}), ...this.settingsDraft } });
+            this.optionDraft = null;
+            this.settingsDraft = null;
+          } }, t("apply_options")),
+          h("button", { type: "button", class: "primary", id: "start", disabled: !ready, "aria-describedby": ready ? undefined : "start-help", onclick: () => this.send({ type: "start" }) }, t("start")),
+        ),
+        ready ? null : h("p", { id: "start-help", class: "help" }, t("start_wait")),
+      );
+    }
+    if (table.status === "over") {
+      return h(
+        "section",
+        { class: "card owner again" },
+        h("div", { class: "row" },
+          h("button", { type: "button", class: "primary", id: "again-same", onclick: () => this.send({ type: "again", same_deal: true }) }, t("again_same")),
+          h("button", { type: "button", id: "again-new", onclick: () => this.send({ type: "again", same_deal: false }) }, t("again_new")),
+        ),
+      );
+    }
+    return null;
+  }
+
+  async renderGame(table) {
+    if (table.status === "open" && !this.msg.view) {
+      if (this.gameMountedFor) {
+        this.gameRoot.replaceChildren();
+        this.gameMountedFor = null;
+        this.gameModule = null;
+      }
+      return;
+    }
+    const key = `${table.game}:${lang}:${this.you.seat}`;
+    if (this.gameMountedFor !== key) {
+      this.gameMountedFor = key;
+      this.gameModule = null;
+      let module;
+      try {
+        module = await import(`/static/games/${table.game}.js`);
+      } catch (_) {
+        replaceChildren(this.gameRoot, h("p", { class: "alert error" }, t("game_screen_missing")));
+        return;
+      }
+      if (this.gameMountedFor !== key) return;
+      const gt = translator(lang, module.strings || {}, SHELL);
+      this.gameRoot.replaceChildren();
+      module.mount(this.gameRoot, {
+        send: (action) => this.act(action),
+        preview: (action) => this.request("preview", { version: this.msg.version, action }),
+        ask: (what, args) => this.request("ask", { what, args }),
+        chat: (text) => this.send({ type: "chat", text }),
+        t: gt,
+        lang,
+        seat: this.you.seat,
+        readOnly: false,
+      });
+      this.gameModule = module;
+      if (module.update) module.update({ type: "chat_log", chat: this.chat || [] });
+    }
+    if (this.gameModule) this.gameModule.update(this.msg);
+  }
+
+  /** preview / ask: send and wait for the next answer of that kind. */
+  request(type, fields) {
+    return new Promise((resolve) => {
+      if (!this.ws) return resolve(null);
+      const ws = this.ws;
+      const answerType = type === "ask" ? "answer" : "preview";
+      const listener = (event) => {
+        let msg;
+        try {
+          msg = JSON.parse(event.data);
+        } catch (_) {
+          return;
+        }
+        if (msg.type === answerType || (msg.type === "refused" && msg.ref === type)) {
+          ws.removeEventListener("message", listener);
+          resolve(msg);
+        }
+      };
+      ws.addEventListener("message", listener);
+      if (!this.send({ type, ...fields })) {
+        ws.removeEventListener("message", listener);
+        resolve(null);
+      }
+    });
+  }
+}
+
+/** A personal link `/t/CODE#seat=TOKEN` carries a seat to another device. The token
+ * rides in the fragment, which the browser never sends to the server; it is stored
+ * like any token and wiped from the address bar at once. */
+export function adoptSeatLink(code) {
+  const found = /(?:^#|&)seat=([A-Za-z0-9_-]{16,64})/.exec(location.hash);
+  if (!found) return;
+  store(tokenKey(code), found[1]);
+  history.replaceState(null, "", location.pathname + location.search);
+}
+

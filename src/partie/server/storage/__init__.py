@@ -1,0 +1,94 @@
+"""One small storage interface, so that another database can follow without touching
+the tables or the games.
+
+A table is stored as one row (options, seed, seats with token hashes, bots, status) and
+the actions of each of its games; a table is rebuilt by replaying them. Writes are
+called from the event loop and return futures resolved after the commit: the caller
+awaits them before it acknowledges anything. Reads are plain calls (start-up, replays).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from asyncio import Future
+from dataclasses import dataclass, field
+from typing import Any
+
+from partie.core.errors import PartieError
+
+
+@dataclass
+class TableRow:
+    """Everything about a table except its actions."""
+
+    code: str
+    game: str
+    options: dict[str, Any]
+    settings: dict[str, Any]
+    seed: int
+    status: str
+    game_no: int
+    owner_hash: str
+    seats: list[dict[str, Any]]
+    created: float
+    result: dict[str, Any] | None = None
+
+
+@dataclass
+class GameRow:
+    """One finished or running game of a table, kept for replays and downloads."""
+
+    code: str
+    game_no: int
+    game: str
+    options: dict[str, Any]
+    seed: int
+    players: list[str]
+    result: dict[str, Any] | None = None
+    actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+
+
+class Storage(ABC):
+    """Where tables live between two runs of the server."""
+
+    @abstractmethod
+    def save_table(self, row: TableRow) -> Future[None]:
+        """Insert or replace a table's row."""
+
+    @abstractmethod
+    def save_game(self, row: GameRow) -> Future[None]:
+        """Insert or replace a game's facts (not its actions)."""
+
+    @abstractmethod
+    def append_action(
+        self, code: str, game_no: int, index: int, seat: int, action: dict[str, Any]
+    ) -> Future[None]:
+        """Add one action; ``index`` counts from 0 within the game and is unique."""
+
+    @abstractmethod
+    def load_tables(self) -> list[TableRow]:
+        """Every stored table, oldest first."""
+
+    @abstractmethod
+    def load_game(self, code: str, game_no: int) -> GameRow | None:
+        """A game with its actions, in order."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Finish pending writes and release the database."""
+
+
+def open_storage(url: str) -> Storage:
+    """The storage named by ``url`` (``sqlite:///path``)."""
+    if url.startswith("sqlite:///"):
+        from partie.server.storage.sqlite import SQLiteStorage
+
+        return SQLiteStorage(url.removeprefix("sqlite:///"))
+    raise PartieError(
+        f"base de données inconnue : {url!r} (ex. sqlite:///chemin/partie.sqlite3)",
+        f"unknown database: {url!r} (e.g. sqlite:///path/partie.sqlite3)",
+        code="bad_db",
+    )
+
+
+__all__ = ["GameRow", "Storage", "TableRow", "open_storage"]

@@ -1,0 +1,847 @@
+"""Tables: seats, tokens, bots, timers and the game state; apply → store → broadcast.
+
+This module knows no HTTP and no websocket: ``app.py`` turns messages into calls on
+``Tables``, and tests drive it the same way. One path changes a game: a message (from a
+person or a bot) → the table's lock (one action at a time) → version check → the engine
+→ the write to storage, awaited → each connection gets *its* message. A table is rebuilt
+from storage by replaying (options, seed, actions).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from collections import deque
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from partie.core.errors import PartieError
+from partie.core.game import Action, Bot, State
+from partie.core.record import Record
+from partie.core.rng import derive_seed
+from partie.server import protocol as p
+from partie.server.bots import BotRunner
+from partie.server.codes import new_code, new_token, normalize_code, token_hash, token_matches
+from partie.server.fanout import Connection, Fanout
+from partie.server.games import GameAdapter, get_adapter
+from partie.server.storage import GameRow, Storage, TableRow
+from partie.server.timers import Deadline
+
+log = logging.getLogger("partie.server")
+
+CHAT_KEPT = 50
+FINISHED_LISTED = 50
+
+
+class Refused(PartieError):
+    """A request the table turns down; nothing changed."""
+
+    code = "refused"
+
+
+def _refused(code: str, fr: str, en: str) -> Refused:
+    return Refused(fr, en, code=code)
+
+
+@dataclass
+class SeatInfo:
+    """A seat: empty, a person (name, token hash) or a bot (its spec)."""
+
+    kind: str = "empty"
+    name: str = ""
+    token_hash: str | None = None
+    bot: str | None = None
+
+    def stored(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class Table:
+    """One table: its settings, seats, the current game and who is looking."""
+
+    def __init__(self, row: TableRow, adapter: GameAdapter) -> None:
+        self.code = row.code
+        self.adapter = adapter
+        self.options_json = row.options
+        self.options = adapter.parse_options(row.options, network=False)
+        self.settings = p.Settings.model_validate(row.settings)
+        self.seed = row.seed
+        self.status = row.status
+        self.game_no = row.game_no
+        self.owner_hash = row.owner_hash
+        self.seats = [SeatInfo(**seat) for seat in row.seats]
+        self.created = row.created
+        self.result = row.result
+        self.state: State | None = None
+        self.last: tuple[int, Action] | None = None
+        self.lock = asyncio.Lock()
+        self.bots: dict[int, tuple[str, Bot]] = {}  # seat → (spec, the bot playing it)
+        self.bot_task: asyncio.Task[None] | None = None
+        self.zombies: dict[int, str] = {}  # seat → "turn" | "away" | "left"
+        self.turn_timer = Deadline()
+        self.away_timers: dict[int, Deadline] = {}
+        self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
+        self.meta_rev = 0  # bumped whenever a stored fact of the table changes
+        self._summary: tuple[Any, dict[str, Any], str] | None = None
+
+    # -- facts ------------------------------------------------------------------------
+
+    @property
+    def version(self) -> int:
+        return 0 if self.state is None else len(self.state.history)
+
+    @property
+    def players(self) -> int:
+        return self.adapter.players(self.options)
+
+    def row(self) -> TableRow:
+        return TableRow(
+            code=self.code,
+            game=self.adapter.id,
+            options=self.options_json,
+            settings=self.settings.model_dump(),
+            seed=self.seed,
+            status=self.status,
+            game_no=self.game_no,
+            owner_hash=self.owner_hash,
+            seats=[seat.stored() for seat in self.seats],
+            created=self.created,
+            result=self.result,
+        )
+
+    def names(self) -> list[str]:
+        return [seat.name if seat.kind == "person" else (seat.bot or "") for seat in self.seats]
+
+    def game_row(self) -> GameRow:
+        return GameRow(
+            code=self.code,
+            game_no=self.game_no,
+            game=self.adapter.id,
+            options=self.options_json,
+            seed=self.seed,
+            players=self.names(),
+            result=self.result,
+        )
+
+    def summary(self, fanout: Fanout) -> dict[str, Any]:
+        """The public facts of the table (lobby, table messages): no seed, no token."""
+        seats = []
+        for i, seat in enumerate(self.seats):
+            entry: dict[str, Any] = {
+                "seat": i,
+                "kind": seat.kind,
+                "name": seat.name if seat.kind == "person" else (seat.bot or ""),
+                "connected": fanout.count(self.code, i) > 0 if seat.kind == "person" else False,
+            }
+            if seat.kind == "bot":
+                entry["bot"] = seat.bot
+            if i in self.zombies:
+                entry["zombie"] = True
+            seats.append(entry)
+        out: dict[str, Any] = {
+            "code": self.code,
+            "game": self.adapter.id,
+            "options": self.adapter.public_options(self.options_json),
+            "settings": self.settings.model_dump(),
+            "status": self.status,
+            "game_no": self.game_no,
+            "seats": seats,
+            "created": self.created,
+        }
+        if self.result is not None:
+            out["result"] = self.result
+        return out
+
+    def summary_text(self, fanout: Fanout) -> tuple[dict[str, Any], str]:
+        """The summary and its JSON, rebuilt only when something in it changed (most
+        actions change nothing in it)."""
+        key = (
+            self.meta_rev,
+            self.status,
+            tuple(fanout.count(self.code, i) > 0 for i in range(len(self.seats))),
+            tuple(sorted(self.zombies)),
+        )
+        if self._summary is None or self._summary[0] != key:
+            summary = self.summary(fanout)
+            self._summary = (key, summary, _dumps(summary))
+        return self._summary[1], self._summary[2]
+
+    def controller(self, seat: int) -> str | None:
+        """The bot spec that plays ``seat`` now (a bot seat, or a person's stand-in)."""
+        info = self.seats[seat]
+        if info.kind == "bot":
+            return info.bot
+        if seat in self.zombies:
+            return self.settings.zombie_bot or self.adapter.game.default_bot
+        return None
+
+
+class Tables:
+    """Every table of the server, and the only code that changes them."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        bots: BotRunner | None = None,
+        fanout: Fanout | None = None,
+        bot_pause: float = 0.6,
+    ) -> None:
+        self.storage = storage
+        self.bots = bots or BotRunner()
+        self.fanout = fanout or Fanout()
+        self.bot_pause = bot_pause
+        self.tables: dict[str, Table] = {}
+
+    # -- lifecycle --------------------------------------------------------------------
+
+    def restore(self) -> int:
+        """Rebuild every stored table by replaying its current game; returns how many."""
+        for row in self.storage.load_tables():
+            try:
+                table = Table(row, get_adapter(row.game))
+                if row.status in ("playing", "over"):
+                    stored = self.storage.load_game(row.code, row.game_no)
+                    table.state = table.adapter.game.setup(table.options, table.seed)
+                    for seat, data in stored.actions if stored else []:
+                        action = table.adapter.action_from_json(data)
+                        table.state.apply(seat, action)
+                        table.last = (seat, action)
+            except PartieError as exc:
+                log.error("table %s cannot be restored: %s", row.code, exc.en)
+                continue
+            self.tables[row.code] = table
+        return len(self.tables)
+
+    def start_bots(self) -> None:
+        """After ``restore``, inside the event loop: let bots and timers resume. Nobody
+        is connected yet: people who do not come back get a stand-in after
+        ``away_seconds``, as if they had just left."""
+        for table in self.tables.values():
+            if table.status == "playing" and table.settings.away_seconds > 0:
+                for seat, info in enumerate(table.seats):
+                    if info.kind == "person":
+                        self._arm_away(table, seat)
+            self._after_change(table)
+
+    def close(self) -> None:
+        for table in self.tables.values():
+            table.turn_timer.cancel()
+            for timer in table.away_timers.values():
+                timer.cancel()
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+
+    # -- lookups ----------------------------------------------------------------------
+
+    def get(self, code: str) -> Table:
+        norm = normalize_code(code)
+        table = self.tables.get(norm) if norm else None
+        if table is None:
+            raise _refused(
+                "unknown_table", f"table inconnue : {code[:20]!r}", f"unknown table: {code[:20]!r}"
+            )
+        return table
+
+    def lobby(self) -> dict[str, list[dict[str, Any]]]:
+        out: dict[str, list[dict[str, Any]]] = {"open": [], "playing": [], "finished": []}
+        for table in sorted(self.tables.values(), key=lambda t: t.created, reverse=True):
+            key = {"open": "open", "playing": "playing"}.get(table.status, "finished")
+            if key == "finished" and len(out[key]) >= FINISHED_LISTED:
+                continue
+            out[key].append(table.summary(self.fanout))
+        return out
+
+    # -- creation ---------------------------------------------------------------------
+
+    async def create(self, body: p.CreateTable) -> tuple[str, str]:
+        """A new open table; returns (code, owner token)."""
+        adapter = get_adapter(body.game)
+        options = adapter.parse_options(body.options)
+        players = adapter.players(options)
+        seats = [SeatInfo() for _ in range(players)]
+        for i, spec in enumerate(body.seats or []):
+            if i >= players:
+                raise _refused(
+                    "bad_seats",
+                    f"trop de places : {len(body.seats or [])} pour {players} joueurs",
+                    f"too many seats: {len(body.seats or [])} for {players} players",
+                )
+            if spec.bot is not None:
+                adapter.check_bot(spec.bot)
+                seats[i] = SeatInfo(kind="bot", bot=spec.bot)
+        if body.settings.zombie_bot is not None:
+            adapter.check_bot(body.settings.zombie_bot)
+        code = new_code()
+        while code in self.tables:
+            code = new_code()
+        owner_token = new_token()
+        row = TableRow(
+            code=code,
+            game=adapter.id,
+            options=adapter.options_json(options),
+            settings=body.settings.model_dump(),
+            seed=secrets.randbits(63),
+            status="open",
+            game_no=0,
+            owner_hash=token_hash(owner_token),
+            seats=[seat.stored() for seat in seats],
+            created=time.time(),
+        )
+        await self.storage.save_table(row)
+        self.tables[code] = Table(row, adapter)
+        return code, owner_token
+
+    # -- connections ------------------------------------------------------------------
+
+    async def hello(self, conn: Connection, msg: p.Hello) -> None:
+        table = self.get(msg.table)
+        if conn.table is not None:
+            self.disconnect(conn)
+        conn.lang = msg.lang
+        conn.seat = None
+        conn.owner = False
+        conn.token = None
+        refusal = None
+        if msg.token:
+            owner = token_matches(msg.token, table.owner_hash)
+            seat = next(
+                (
+                    i
+                    for i, s in enumerate(table.seats)
+                    if s.kind == "person" and token_matches(msg.token, s.token_hash)
+                ),
+                None,
+            )
+            if owner or seat is not None:
+                conn.owner = owner
+                conn.seat = seat
+                conn.token = msg.token
+            else:
+                refusal = _refused(
+                    "bad_token",
+                    "jeton inconnu à cette table : vous regardez en spectateur",
+                    "unknown token for this table: you are watching as a spectator",
+                )
+        conn.table = table.code
+        self.fanout.join(table.code, conn)
+        if refusal is not None:
+            conn.send(_dumps(p.refusal(refusal, "hello")))
+        conn.send(
+            _dumps(
+                {
+                    "type": "welcome",
+                    "you": {"seat": conn.seat, "owner": conn.owner},
+                    "chat": list(table.chat),
+                }
+            )
+        )
+        if conn.seat is not None:
+            timer = table.away_timers.pop(conn.seat, None)
+            if timer is not None:
+                timer.cancel()
+            if table.zombies.get(conn.seat) == "away":
+                del table.zombies[conn.seat]
+        self._after_change(table)
+
+    def disconnect(self, conn: Connection) -> None:
+        if conn.table is None:
+            return
+        table = self.tables.get(conn.table)
+        self.fanout.leave(conn.table, conn)
+        conn.table = None
+        if table is None:
+            return
+        seat = conn.seat
+        if (
+            seat is not None
+            and table.status == "playing"
+            and table.settings.away_seconds > 0
+            and self.fanout.count(table.code, seat) == 0
+        ):
+            self._arm_away(table, seat)
+        self._changed(table)
+
+    def _arm_away(self, table: Table, seat: int) -> None:
+        timer = table.away_timers.setdefault(seat, Deadline())
+        timer.arm(seat, table.settings.away_seconds, lambda: self._away(table, seat))
+
+    def _away(self, table: Table, seat: int) -> None:
+        table.away_timers.pop(seat, None)
+        if table.status == "playing" and self.fanout.count(table.code, seat) == 0:
+            table.zombies[seat] = "away"
+            self._after_change(table)
+
+    # -- messages ---------------------------------------------------------------------
+
+    async def handle(self, conn: Connection, msg: Any) -> None:
+        """One validated message from ``conn``; a refusal is sent back, never raised."""
+        try:
+            if isinstance(msg, p.Hello):
+                await self.hello(conn, msg)
+                return
+            if isinstance(msg, p.Ping):
+                conn.send('{"type":"pong"}')
+                return
+            if conn.table is None:
+                raise _refused("hello_first", "dites d'abord bonjour (hello)", "say hello first")
+            table = self.tables[conn.table]
+            handler = getattr(self, "_on_" + msg.type)
+            await handler(conn, table, msg)
+        except PartieError as exc:
+            conn.send(_dumps(p.refusal(exc, getattr(msg, "type", None))))
+        except Exception:  # a bug: logged here, one line for the page, the socket lives on
+            log.exception("message %s failed", getattr(msg, "type", "?"))
+            error = _refused(
+                "server_error",
+                "erreur du serveur : rien n'a changé",
+                "server error: nothing changed",
+            )
+            conn.send(_dumps(p.refusal(error, getattr(msg, "type", None))))
+
+    async def _on_sit(self, conn: Connection, table: Table, msg: p.Sit) -> None:
+        async with table.lock:
+            _need_open(table)
+            if conn.seat is not None:
+                raise _refused(
+                    "already_seated", "vous avez déjà une place", "you already have a seat"
+                )
+            if msg.seat >= len(table.seats) or table.seats[msg.seat].kind != "empty":
+                raise _refused("seat_taken", "cette place est prise", "this seat is taken")
+            token = conn.token if conn.owner and conn.token else new_token()
+            table.seats[msg.seat] = SeatInfo(
+                kind="person", name=msg.name, token_hash=token_hash(token)
+            )
+            await self._save(table)
+            conn.seat = msg.seat
+            conn.token = token
+        conn.send(_dumps({"type": "seated", "seat": msg.seat, "token": token}))
+        self._changed(table)
+
+    async def _on_leave(self, conn: Connection, table: Table, msg: p.Leave) -> None:
+        seat = _need_seat(conn, table)
+        async with table.lock:
+            if table.status == "open":
+                table.seats[seat] = SeatInfo()
+            else:
+                bot = table.settings.zombie_bot or table.adapter.game.default_bot
+                table.seats[seat] = SeatInfo(kind="bot", bot=bot)
+                table.zombies.pop(seat, None)
+            await self._save(table)
+            conn.seat = None
+        self._after_change(table)
+
+    async def _on_options(self, conn: Connection, table: Table, msg: p.Options) -> None:
+        _need_owner(conn)
+        async with table.lock:
+            _need_open(table)
+            options = table.adapter.parse_options(msg.options)
+            players = table.adapter.players(options)
+            seats = list(table.seats[:players])
+            if any(s.kind == "person" for s in table.seats[players:]):
+                raise _refused(
+                    "seat_in_use",
+                    "une personne est assise à une place que ce réglage supprime",
+                    "a person sits at a seat these options remove",
+                )
+            seats += [SeatInfo() for _ in range(players - len(seats))]
+            if msg.settings is not None and msg.settings.zombie_bot is not None:
+                table.adapter.check_bot(msg.settings.zombie_bot)
+            table.options = options
+            table.options_json = table.adapter.options_json(options)
+            table.seats = seats
+            if msg.settings is not None:
+                table.settings = msg.settings
+            await self._save(table)
+        self._changed(table)
+
+    async def _on_seat_bot(self, conn: Connection, table: Table, msg: p.SeatBot) -> None:
+        _need_owner(conn)
+        async with table.lock:
+            _need_open(table)
+            if msg.seat >= len(table.seats) or table.seats[msg.seat].kind == "person":
+                raise _refused(
+                    "seat_taken",
+                    "seule une place vide ou tenue par un bot se règle ainsi",
+                    "only an empty seat or a bot's seat can be set this way",
+                )
+            if msg.bot is None:
+                table.seats[msg.seat] = SeatInfo()
+            else:
+                table.adapter.check_bot(msg.bot)
+                table.seats[msg.seat] = SeatInfo(kind="bot", bot=msg.bot)
+            await self._save(table)
+        self._changed(table)
+
+    async def _on_start(self, conn: Connection, table: Table, msg: p.Start) -> None:
+        _need_owner(conn)
+        async with table.lock:
+            _need_open(table)
+            if any(seat.kind == "empty" for seat in table.seats):
+                raise _refused(
+                    "seats_empty",
+                    "toutes les places doivent être prises (personne ou bot)",
+                    "every seat must be taken (a person or a bot)",
+                )
+            await self._new_game(table, table.seed)
+        self._after_change(table)
+
+    async def _on_again(self, conn: Connection, table: Table, msg: p.Again) -> None:
+        _need_owner(conn)
+        async with table.lock:
+            if table.status != "over":
+                raise _refused("game_not_over", "la partie n'est pas finie", "the game is not over")
+            table.game_no += 1
+            await self._new_game(table, table.seed if msg.same_deal else secrets.randbits(63))
+        self._after_change(table)
+
+    async def _new_game(self, table: Table, seed: int) -> None:
+        table.seed = seed
+        table.state = table.adapter.game.setup(table.options, seed)
+        table.status = "over" if table.state.is_over else "playing"
+        table.result = None
+        table.last = None
+        table.bots = {}
+        table.zombies = {}
+        if table.state.is_over:
+            table.result = _result(table.state)
+        await self.storage.save_game(table.game_row())
+        await self._save(table)
+
+    async def _on_act(self, conn: Connection, table: Table, msg: p.Act) -> None:
+        seat = _need_seat(conn, table)
+        async with table.lock:
+            _need_playing(table)
+            if msg.version != table.version:
+                raise _stale(table)
+            action = table.adapter.action_from_json(msg.action)
+            table.zombies.pop(seat, None)
+            await self._apply(table, seat, action)
+        self._after_change(table)
+
+    async def _on_preview(self, conn: Connection, table: Table, msg: p.Preview) -> None:
+        seat = _need_seat(conn, table)
+        _need_playing(table)
+        assert table.state is not None
+        if msg.version != table.version:
+            raise _stale(table)
+        try:
+            action = table.adapter.action_from_json(msg.action)
+            info = table.adapter.preview(table.state, seat, action)
+            answer: dict[str, Any] = {"type": "preview", "ok": True, "info": info}
+        except PartieError as exc:
+            answer = {"type": "preview", "ok": False, **exc.to_json()}
+        conn.send(_dumps(answer))
+
+    async def _on_ask(self, conn: Connection, table: Table, msg: p.Ask) -> None:
+        if table.state is None:
+            raise _refused("not_started", "la partie n'a pas commencé", "the game has not started")
+        info = table.adapter.ask(table.state, conn.seat, msg.what, msg.args)
+        conn.send(_dumps({"type": "answer", "what": msg.what, "info": info}))
+
+    async def _on_chat(self, conn: Connection, table: Table, msg: p.Chat) -> None:
+        text = p.clean_text(msg.text, limit=p.CHAT_MAX, what="message")
+        text = table.adapter.check_chat(text)
+        seat = conn.seat
+        name = table.seats[seat].name if seat is not None else ""
+        line = {"type": "chat", "seat": seat, "name": name, "text": text, "at": int(time.time())}
+        table.chat.append(line)
+        text_out = _dumps(line)
+        for other in self.fanout.connections(table.code):
+            other.send(text_out)
+
+    # -- the one path that changes a game ----------------------------------------------
+
+    async def _apply(self, table: Table, seat: int, action: Action) -> None:
+        """Engine, then storage (awaited), then state bookkeeping. Called under the lock."""
+        state = table.state
+        assert state is not None
+        state.apply(seat, action)  # refuses and changes nothing, or applies
+        writes = [
+            self.storage.append_action(
+                table.code, table.game_no, len(state.history) - 1, seat, action.to_json()
+            )
+        ]
+        if state.is_over:
+            table.meta_rev += 1
+            table.status = "over"
+            table.result = _result(state)
+            writes.append(self.storage.save_game(table.game_row()))
+            writes.append(self.storage.save_table(table.row()))
+        try:
+            for write in writes:
+                await write
+        except Exception:
+            log.exception("table %s: the action could not be stored", table.code)
+            self._reload(table)
+            raise _refused(
+                "storage_error",
+                "le serveur n'a pas pu enregistrer ce coup : rien n'a changé",
+                "the server could not store this move: nothing changed",
+            ) from None
+        table.last = (seat, action)
+
+    def _reload(self, table: Table) -> None:
+        """Rebuild a table's state from storage (after a failed write)."""
+        stored = self.storage.load_game(table.code, table.game_no)
+        state = table.adapter.game.setup(table.options, table.seed)
+        for seat, data in stored.actions if stored else []:
+            state.apply(seat, table.adapter.action_from_json(data))
+        table.state = state
+        table.meta_rev += 1
+        table.status = "over" if state.is_over else "playing"
+        table.result = _result(state) if state.is_over else None
+
+    async def _save(self, table: Table) -> None:
+        table.meta_rev += 1
+        await self.storage.save_table(table.row())
+
+    # -- after every change: timers, bots, messages -----------------------------------
+
+    def _after_change(self, table: Table) -> None:
+        self._arm_turn_timer(table)
+        self._kick_bots(table)
+        self._changed(table)
+
+    def _arm_turn_timer(self, table: Table) -> None:
+        state = table.state
+        seconds = table.settings.turn_seconds
+        if state is None or state.is_over or seconds <= 0 or table.status != "playing":
+            table.turn_timer.cancel()
+            return
+        people = [s for s in state.to_act if table.controller(s) is None]
+        # A stand-in that took over for a slow turn gives the seat back when the turn moves on.
+        for seat, why in list(table.zombies.items()):
+            if why == "turn" and seat not in state.to_act:
+                del table.zombies[seat]
+        if not people:
+            table.turn_timer.cancel()
+            return
+        key = (table.game_no, table.adapter.turn_key(state))
+        if table.turn_timer.armed and table.turn_timer.key == key:
+            return
+
+        def expire() -> None:
+            current = table.state
+            if current is None or current.is_over:
+                return
+            for seat in current.to_act:
+                if table.controller(seat) is None:
+                    table.zombies[seat] = "turn"
+            self._kick_bots(table)
+            self._changed(table)
+
+        table.turn_timer.arm(key, seconds, expire)
+
+    def _kick_bots(self, table: Table) -> None:
+        state = table.state
+        if state is None or state.is_over or table.status != "playing":
+            return
+        if table.bot_task is not None and not table.bot_task.done():
+            return
+        if any(table.controller(seat) for seat in state.to_act):
+            table.bot_task = asyncio.get_running_loop().create_task(self._bot_turns(table))
+
+    async def _bot_turns(self, table: Table) -> None:
+        """Let bots play while a bot (or stand-in) is to act; one move at a time."""
+        try:
+            while True:
+                state = table.state
+                if state is None or state.is_over or table.status != "playing":
+                    return
+                seat = next((s for s in state.to_act if table.controller(s)), None)
+                if seat is None:
+                    return
+                if self.bot_pause > 0:
+                    await asyncio.sleep(self.bot_pause)
+                state = table.state
+                if state is None or state.is_over or seat not in state.to_act:
+                    continue
+                spec = table.controller(seat)
+                if spec is None:
+                    continue
+                known = table.bots.get(seat)
+                if known is None or known[0] != spec:
+                    bot = table.adapter.make_bot(spec, derive_seed(table.seed, "bot", seat))
+                    table.bots[seat] = (spec, bot)
+                else:
+                    bot = known[1]
+                version = table.version
+                view = state.view(seat)
+                try:
+                    action = await self.bots.choose(table.adapter, bot, view)
+                except Exception:
+                    log.exception("table %s: bot %s failed", table.code, spec)
+                    action = None
+                async with table.lock:
+                    if table.state is not state or table.version != version:
+                        continue  # someone else moved first; think again
+                    if table.controller(seat) is None:
+                        continue
+                    try:
+                        if action is None:
+                            raise PartieError("pas de coup", "no move", code="bot_no_move")
+                        await self._apply(table, seat, action)
+                    except PartieError as exc:
+                        log.warning("table %s: bot %s refused (%s)", table.code, spec, exc.en)
+                        legal = state.legal_actions(seat)
+                        if not legal:
+                            return
+                        await self._apply(table, seat, legal[0])
+                self._arm_turn_timer(table)
+                self._changed(table)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: the bots stopped", table.code)
+
+    def _changed(self, table: Table) -> None:
+        """Send each connection its message; each seat's message is built once, and the
+        table's summary is encoded once for all of them."""
+        texts: dict[int | None, str] = {}
+        summary, summary_text = table.summary_text(self.fanout)
+        timer = None
+        if table.turn_timer.at_ms is not None and table.state is not None:
+            timer = {"seat": table.state.to_act[0], "deadline_ms": table.turn_timer.at_ms}
+        for conn in self.fanout.connections(table.code):
+            text = texts.get(conn.seat)
+            if text is None:
+                message = p.table_message(
+                    table.adapter,
+                    table.state,
+                    conn.seat,
+                    summary=summary,
+                    version=table.version,
+                    last=table.last,
+                    timer=timer,
+                )
+                del message["type"], message["table"]
+                text = '{"type":"table","table":' + summary_text + "," + _dumps(message)[1:]
+                texts[conn.seat] = text
+            conn.send(text)
+
+    # -- records and replays ----------------------------------------------------------
+
+    def record(self, code: str, game_no: int | None = None) -> Record:
+        """The finished game's record (``partie replay`` reads it); refused before the end."""
+        table = self.get(code)
+        number = table.game_no if game_no is None else game_no
+        if number == table.game_no:
+            if table.state is None or not table.state.is_over:
+                raise _game_not_over()
+            return Record.of(table.state, players=table.names())
+        stored = self.storage.load_game(table.code, number)
+        if stored is None or stored.result is None:
+            raise _game_not_over()
+        return Record(
+            game=stored.game,
+            options=stored.options,
+            seed=stored.seed,
+            actions=list(stored.actions),
+            result=stored.result,
+            players=stored.players,
+        )
+
+    def replay(self, code: str, seat: int | None, game_no: int | None = None) -> dict[str, Any]:
+        """Every step of a finished game as ``seat`` saw it, or all cards open."""
+        record = self.record(code, game_no)
+        adapter = get_adapter(record.game)
+        state = adapter.game.setup(
+            adapter.parse_options(record.options, network=False), record.seed
+        )
+        players = adapter.players(state.options)
+        if seat is not None and not 0 <= seat < players:
+            raise _refused("bad_seat", "place inconnue", "unknown seat")
+
+        def look() -> Any:
+            if seat is not None:
+                return state.view(seat)
+            return {"seats": [state.view(s) for s in range(players)], "public": state.view(None)}
+
+        steps: list[dict[str, Any]] = [{"seat": None, "action": None, "view": look()}]
+        for who, data in record.actions:
+            action = adapter.action_from_json(data)
+            state.apply(who, action)
+            steps.append(
+                {
+                    "seat": who,
+                    "action": data,
+                    "text": adapter.describe(who, action, seat)["text"],
+                    "view": look(),
+                }
+            )
+        return {"record": json.loads(record.dump()), "steps": steps}
+
+
+# -- small helpers ---------------------------------------------------------------------
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def _result(state: State) -> dict[str, Any] | None:
+    result = state.result
+    return None if result is None else json.loads(json.dumps(result.to_json()))
+
+
+def _need_owner(conn: Connection) -> None:
+    if not conn.owner:
+        raise _refused(
+            "not_owner",
+            "seul le créateur de la table peut faire cela",
+            "only the table's creator can do that",
+        )
+
+
+def _need_seat(conn: Connection, table: Table) -> int:
+    """The connection's seat, if its token still holds it (a seat given up in another tab
+    is gone for every tab)."""
+    seat = conn.seat
+    if seat is not None:
+        info = table.seats[seat] if seat < len(table.seats) else None
+        if (
+            info is None
+            or info.kind != "person"
+            or not token_matches(conn.token or "", info.token_hash)
+        ):
+            conn.seat = None
+            seat = None
+    if seat is None:
+        raise _refused("not_seated", "vous n'êtes pas assis à cette table", "you have no seat here")
+    return seat
+
+
+def _need_open(table: Table) -> None:
+    if table.status != "open":
+        raise _refused(
+            "already_started", "la partie a déjà commencé", "the game has already started"
+        )
+
+
+def _need_playing(table: Table) -> None:
+    if table.status != "playing" or table.state is None:
+        if table.status == "over":
+            raise _refused("game_over", "la partie est finie", "the game is over")
+        raise _refused("not_started", "la partie n'a pas commencé", "the game has not started")
+
+
+def _stale(table: Table) -> Refused:
+    return _refused(
+        "stale",
+        "la partie a avancé depuis (autre onglet ou réseau lent) : coup refusé, "
+        "voici la position actuelle",
+        "the game moved on meanwhile (another tab or a slow network): move refused, "
+        "here is the current position",
+    )
+
+
+def _game_not_over() -> Refused:
+    return _refused(
+        "game_not_over",
+        "l'enregistrement n'est disponible qu'à la fin de la partie",
+        "the record is available only once the game is over",
+    )

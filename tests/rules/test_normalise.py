@@ -1,0 +1,58 @@
+"""What people type, folded to search terms: accents, numbers in words, stems, synonyms."""
+
+from __future__ import annotations
+
+import pytest
+
+from partie.rules.normalise import compile_synonyms, stem, terms, words_of
+from partie.rules.synonyms import synonyms_for
+
+
+@pytest.mark.parametrize(
+    "text,words",
+    [
+        ("Dix", ["10"]),
+        ("soixante-dix-sept", ["77"]),
+        ("quatre-vingt-dix-neuf", ["99"]),
+        ("vingt et un", ["21"]),
+        ("six-six", ["6", "6"]),
+        ("thirty seven", ["37"]),
+        ("la 7e question", ["la", "7", "question"]),
+        ("troisième set", ["3", "set"]),
+        ("Égalité à 40-40", ["egalite", "a", "40", "40"]),
+        ("ATTEL◀", ["attel", "double", "joker", "avant"]),
+    ],
+)
+def test_words(text: str, words: list[str]) -> None:
+    assert words_of(text) == words
+
+
+def test_plurals_feminines_and_verb_forms_share_a_stem() -> None:
+    assert stem("cartes") == stem("carte")
+    forms = ["posées", "poser", "posent", "pose", "posé"]
+    assert len({stem(w) for w in words_of(" ".join(forms))}) == 1
+    assert stem("joueurs") == stem("joueur")
+    assert stem("10") == "10"
+
+
+@pytest.mark.parametrize(
+    "game,typed,canonical",
+    [
+        ("the-game", "peut-on jouer en arrière de 10 ?", "retro"),
+        ("the-game", "la marche arrière", "retro"),
+        ("the-game", "Le RÉTRO", "retro"),
+        ("tennis-quizz", "que se passe-t-il à 6-6 ?", "sixsix"),
+        ("tennis-quizz", "y a-t-il un tie-break ?", "sixsix"),
+        ("tennis-quizz", "à six partout", "sixsix"),
+        ("tennis-quizz", "le jeu décisif", "sixsix"),
+        ("tennis-mots", "je veux lancer un challenge", "contester"),
+        ("tennis-mots", "peut-on contester ?", "contester"),
+    ],
+)
+def test_synonyms_add_the_rules_word(game: str, typed: str, canonical: str) -> None:
+    table = compile_synonyms(synonyms_for(game))
+    assert canonical in terms(typed, table)
+
+
+def test_stop_words_go_but_numbers_stay() -> None:
+    assert terms("Combien de cartes faut-il poser ?") == ["combien", "cart", "pos"]

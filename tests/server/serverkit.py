@@ -1,0 +1,136 @@
+"""Helpers of the server tests: the app in-process (Starlette's test client), the real
+``partie serve`` in a subprocess, and a websocket page that keeps what it received."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from partie.server.app import ServerConfig, create_app
+
+
+def make_client(db: Path, **config: Any) -> TestClient:
+    settings = {"bot_pause": 0.0, "warm_bots": False, **config}
+    return TestClient(create_app(ServerConfig(db=f"sqlite:///{db}", **settings)))
+
+
+class Page:
+    """One websocket connection that keeps every message it received, in order."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.got: list[dict[str, Any]] = []
+
+    def send(self, **message: Any) -> None:
+        self.ws.send_text(json.dumps(message))
+
+    def recv(self) -> dict[str, Any]:
+        message = json.loads(self.ws.receive_text())
+        self.got.append(message)
+        return message
+
+    def until(self, kind: str, test: Any = None) -> dict[str, Any]:
+        """Read until a message of ``kind`` (that passes ``test``) arrives."""
+        for _ in range(10_000):
+            message = self.recv()
+            if message["type"] == kind and (test is None or test(message)):
+                return message
+        raise AssertionError(f"no {kind} message")
+
+    def hello(self, code: str, token: str | None = None, lang: str = "fr") -> dict[str, Any]:
+        self.send(type="hello", table=code, token=token, lang=lang)
+        welcome = self.until("welcome")
+        self.until("table")
+        return welcome
+
+
+def new_table(client: TestClient, **body: Any) -> tuple[str, str]:
+    answer = client.post("/api/tables", json={"game": "the-game", **body})
+    assert answer.status_code == 201, answer.text
+    data = answer.json()
+    return data["code"], data["owner_token"]
+
+
+class LiveServer:
+    """``partie serve`` in a subprocess on a free port, as a user starts it."""
+
+    def __init__(self, db: Path, *args: str) -> None:
+        self.db = db
+        self.args = args
+        self.proc: subprocess.Popen[str] | None = None
+        self.port = 0
+
+    def start(self) -> LiveServer:
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "partie",
+                "serve",
+                "--port",
+                "0",
+                "--db",
+                f"sqlite:///{self.db}",
+                "--bot-pause",
+                "0",
+                "--no-warm",
+                *self.args,
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env=env,
+        )
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        found = re.search(r"http://localhost:(\d+)/", line)
+        assert found, f"partie serve printed: {line!r}"
+        self.port = int(found.group(1))
+        self._wait_ready()
+        return self
+
+    def _wait_ready(self) -> None:
+        import httpx
+
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(self.url("/api/tables"), timeout=2).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.05)
+        raise AssertionError("the server did not answer")
+
+    def url(self, path: str) -> str:
+        return f"http://127.0.0.1:{self.port}{path}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    def stop(self) -> str:
+        """Stop as Ctrl-C does; returns what the server printed."""
+        assert self.proc is not None
+        self.proc.send_signal(2)
+        try:
+            out, _ = self.proc.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            out, _ = self.proc.communicate()
+        return out or ""
+
+    def __enter__(self) -> LiveServer:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.stop()

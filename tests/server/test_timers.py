@@ -1,0 +1,104 @@
+"""Turn timers and the stand-in ("zombie") bot: a seat whose time runs out, or whose
+player left, is played by a bot until the player is back."""
+
+from __future__ import annotations
+
+import time
+
+from serverkit import Page, make_client, new_table
+
+
+def _table(client, **settings):
+    return new_table(
+        client,
+        options={"players": 2},
+        seats=[{}, {"bot": "greedy"}],
+        settings={"zombie_bot": "greedy", **settings},
+    )
+
+
+def test_a_turn_that_runs_out_is_played_by_a_bot_then_given_back(db):
+    with make_client(db) as client:
+        code, owner = _table(client, turn_seconds=1)
+        with client.websocket_connect("/ws") as ws:
+            page = Page(ws)
+            page.hello(code, owner)
+            page.send(type="sit", seat=0, name="Alice")
+            page.until("seated")
+            page.send(type="start")
+            first = page.until("table", lambda m: m["view"] is not None)
+            assert first["timer"]["seat"] == 0
+            assert first["timer"]["deadline_ms"] > time.time() * 1000
+            started = time.monotonic()
+            zombie = page.until("table", lambda m: m["table"]["seats"][0].get("zombie"))
+            assert time.monotonic() - started > 0.5
+            assert zombie["version"] == first["version"]
+            # The stand-in plays seat 0's turn; the seat comes back when its turn does.
+            back = page.until(
+                "table",
+                lambda m: m["view"]["over"]
+                or (m["view"]["to_act"] == [0] and m["last"] and m["last"]["seat"] == 1),
+            )
+            assert any(m.get("last") and m["last"]["seat"] == 0 for m in page.got[-40:])
+            # Two turns into a fresh deal, nobody can be stuck yet.
+            assert not back["view"]["over"]
+            assert not back["table"]["seats"][0].get("zombie")
+            play = next(a for a in back["legal"] if a["type"] == "play")
+            page.send(type="act", version=back["version"], action=play)
+            mine = page.until("table", lambda m: m["version"] == back["version"] + 1)
+            assert mine["last"]["seat"] == 0 and mine["last"]["action"] == play
+
+
+def test_a_player_away_too_long_is_replaced_then_takes_the_seat_back(db):
+    with make_client(db, bot_pause=0.1) as client:
+        code, owner = _table(client, away_seconds=1)
+        with client.websocket_connect("/ws") as ws:
+            page = Page(ws)
+            page.hello(code, owner)
+            page.send(type="sit", seat=0, name="Alice")
+            page.until("seated")
+            page.send(type="start")
+            start = page.until("table", lambda m: m["view"] is not None)
+        with client.websocket_connect("/ws") as ws:
+            watcher = Page(ws)
+            watcher.hello(code)
+            assert watcher.got[-1]["version"] == start["version"]  # nobody plays for Alice yet
+            watcher.until("table", lambda m: m["table"]["seats"][0].get("zombie"))
+            moved = watcher.until("table", lambda m: m["last"] and m["last"]["seat"] == 0)
+            assert moved["version"] > start["version"]
+            with client.websocket_connect("/ws") as ws2:
+                alice = Page(ws2)
+                assert alice.hello(code, owner)["you"]["seat"] == 0
+                now = alice.got[-1]
+                assert not now["view"]["over"]  # a few moves into a fresh deal
+                assert not now["table"]["seats"][0].get("zombie")
+                assert now["table"]["seats"][0]["connected"]
+                # The seat's next turn waits for Alice: no bot moves for seat 0 any more.
+                turn = now
+                if now["view"]["to_act"] != [0]:
+                    turn = alice.until("table", lambda m: m["view"]["to_act"] == [0])
+                time.sleep(0.5)
+                alice.send(type="ping")
+                alice.until("pong")
+                assert alice.got[-2]["version"] == turn["version"]
+
+
+def test_after_a_restart_a_player_who_does_not_return_gets_a_stand_in(db):
+    with make_client(db) as client:
+        code, owner = _table(client, away_seconds=1)
+        with client.websocket_connect("/ws") as ws:
+            page = Page(ws)
+            page.hello(code, owner)
+            page.send(type="sit", seat=0, name="Alice")
+            page.until("seated")
+            page.send(type="start")
+            start = page.until("table", lambda m: m["view"] is not None)
+            assert start["view"]["to_act"] == [0]
+    with make_client(db, bot_pause=0.1) as client, client.websocket_connect("/ws") as ws:
+        watcher = Page(ws)
+        watcher.hello(code)
+        assert watcher.got[-1]["version"] == start["version"]
+        assert not watcher.got[-1]["table"]["seats"][0]["connected"]
+        watcher.until("table", lambda m: m["table"]["seats"][0].get("zombie"))
+        moved = watcher.until("table", lambda m: m["last"] and m["last"]["seat"] == 0)
+        assert moved["version"] == start["version"] + 1
