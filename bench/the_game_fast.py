@@ -1,7 +1,15 @@
-"""Speed of The Game's fast path (every seat ``heuristic``), per player count; prints
-one JSON object.
+"""Speed of The Game's fast path per bot and player count, and the paired strength of
+``heuristic`` against ``minjump`` at its best (R, E); prints one JSON object.
 
     PYTHONPATH=src python bench/the_game_fast.py --games 10000 --repeat 15 --seed 2026
+    PYTHONPATH=src python bench/the_game_fast.py --bots heuristic,minjump --strength 20000
+
+Speed: each bot (every seat the same) is timed as below, under ``speed[bot][players]``.
+Strength (``--strength N``): ``heuristic`` and ``minjump:R,E`` (R, E per count from
+``BEST_MINJUMP``, found on other seeds) play the same N deals per count, game ``i``
+seeded ``derive_seed(seed, "strength", players, i)``; the paired differences
+``heuristic - minjump`` of the cards left and of the win rate come with 95% intervals
+(mean +- 1.96 standard errors of the per-deal differences).
 
 Game ``i`` of a player count uses the deal seed ``derive_seed(seed, i)``. Each count is
 warmed up first (compilation excluded), then its games are played in batches of
@@ -24,11 +32,74 @@ import json
 import os
 import statistics
 import time
+from math import sqrt
 from typing import Any
 
 from partie.core.registry import get_game
 from partie.core.rng import derive_seed
 from partie.games.the_game.fast import fast_simulate
+
+BEST_MINJUMP = {1: "0,5", 2: "3,8", 3: "2,5", 4: "2,5", 5: "1,5"}
+"""``minjump``'s best (R, E) per player count by win rate: a grid R 0..8, E in
+0,1,2,3,5,8,12,20,40 over 2,000 deals per count (seeds ``derive_seed(555, players, i)``),
+ties broken by the order of the sort (the higher mean cards left first)."""
+
+
+def paired(a: list[float], b: list[float]) -> dict[str, float]:
+    """Mean of ``a - b`` per deal and its 95% interval."""
+    d = [x - y for x, y in zip(a, b, strict=True)]
+    n = len(d)
+    mean = sum(d) / n
+    sd = sqrt(sum((x - mean) ** 2 for x in d) / (n - 1)) if n > 1 else 0.0
+    half = 1.96 * sd / sqrt(n)
+    return {"mean": round(mean, 4), "low": round(mean - half, 4), "high": round(mean + half, 4)}
+
+
+def strength(game: Any, players: int, deals: int, seed: int) -> dict[str, Any]:
+    """``heuristic - minjump:BEST`` on the same ``deals`` seeded deals."""
+    options = game.parse_options({"players": players})
+    seeds = [derive_seed(seed, "strength", players, i) for i in range(deals)]
+    best = f"minjump:{BEST_MINJUMP[players]}"
+    h = fast_simulate(options, "heuristic", seeds)
+    m = fast_simulate(options, best, seeds)
+    return {
+        "minjump": best,
+        "deals": deals,
+        "heuristic_win_rate": round(sum(w for _, w, _ in h) / deals, 4),
+        "minjump_win_rate": round(sum(w for _, w, _ in m) / deals, 4),
+        "heuristic_cards_left": round(sum(s for s, _, _ in h) / deals, 3),
+        "minjump_cards_left": round(sum(s for s, _, _ in m) / deals, 3),
+        "cards_left_difference": paired([s for s, _, _ in h], [s for s, _, _ in m]),
+        "win_rate_difference": paired([float(w) for _, w, _ in h], [float(w) for _, w, _ in m]),
+        "deals_heuristic_leaves_fewer": sum(a[0] < b[0] for a, b in zip(h, m, strict=True)),
+        "deals_heuristic_leaves_more": sum(a[0] > b[0] for a, b in zip(h, m, strict=True)),
+    }
+
+
+def timed(options: Any, bot: str, batches: list[list[int]], repeat: int) -> dict[str, Any]:
+    """Games per second of ``bot`` on ``batches`` (see the module docstring)."""
+    fast_simulate(options, bot, batches[0][:200])  # compile and warm up
+    times: list[list[float]] = [[] for _ in batches]
+    results: list[tuple[int, bool, int]] = []
+    for _ in range(repeat):
+        results = []
+        for b, batch in enumerate(batches):
+            start = time.process_time()
+            results += fast_simulate(options, bot, batch)
+            times[b].append(time.process_time() - start)
+    best = sum(min(t) for t in times)
+    median = sum(statistics.median(t) for t in times)
+    whole = min(sum(t[r] for t in times) for r in range(repeat))
+    return {
+        "games": len(results),
+        "wins": sum(1 for _, won, _ in results if won),
+        "score_sum": sum(score for score, _, _ in results),
+        "actions": sum(actions for _, _, actions in results),
+        "cpu_seconds": round(best, 4),
+        "games_per_second": round(len(results) / best, 1),
+        "games_per_second_median": round(len(results) / median, 1),
+        "games_per_second_whole": round(len(results) / whole, 1),
+    }
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
@@ -38,6 +109,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--batch", type=int, default=500, help="games per timed batch")
     parser.add_argument("--repeat", type=int, default=15, help="passes over the games")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--bots", default="heuristic", help="bots to time, comma-separated")
+    parser.add_argument("--strength", type=int, default=0, help="paired deals per count")
     args = parser.parse_args(argv)
     if args.games < 1 or args.batch < 1 or args.repeat < 1:
         parser.error("--games, --batch and --repeat must be at least 1")
@@ -48,34 +121,19 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "batch": args.batch,
         "repeat": args.repeat,
         "load_average_1min": round(os.getloadavg()[0], 2),
-        "players": {},
+        "speed": {},
     }
     seeds = [derive_seed(args.seed, i) for i in range(args.games)]
     batches = [seeds[k : k + args.batch] for k in range(0, len(seeds), args.batch)]
-    for players in [int(x) for x in args.players.split(",")]:
-        options = game.parse_options({"players": players})
-        fast_simulate(options, "heuristic", seeds[:200])  # compile and warm up
-        times: list[list[float]] = [[] for _ in batches]
-        results: list[tuple[int, bool, int]] = []
-        for _ in range(args.repeat):
-            results = []
-            for b, batch in enumerate(batches):
-                start = time.process_time()
-                results += fast_simulate(options, "heuristic", batch)
-                times[b].append(time.process_time() - start)
-        best = sum(min(t) for t in times)
-        median = sum(statistics.median(t) for t in times)
-        whole = min(sum(t[r] for t in times) for r in range(args.repeat))
-        out["players"][str(players)] = {
-            "games": len(results),
-            "wins": sum(1 for _, won, _ in results if won),
-            "score_sum": sum(score for score, _, _ in results),
-            "actions": sum(actions for _, _, actions in results),
-            "cpu_seconds": round(best, 4),
-            "games_per_second": round(len(results) / best, 1),
-            "games_per_second_median": round(len(results) / median, 1),
-            "games_per_second_whole": round(len(results) / whole, 1),
-        }
+    counts = [int(x) for x in args.players.split(",")]
+    for bot in args.bots.split(","):
+        out["speed"][bot] = {}
+        for players in counts:
+            options = game.parse_options({"players": players})
+            out["speed"][bot][str(players)] = timed(options, bot, batches, args.repeat)
+    if args.strength > 0:
+        out["strength"] = {str(p): strength(game, p, args.strength, args.seed) for p in counts}
+    out["load_average_1min_end"] = round(os.getloadavg()[0], 2)
     return out
 
 

@@ -220,11 +220,16 @@ class Game(ABC):
         """A bot from its name; raises ``BadOptions`` for an unknown one."""
 
     def fast_results(
-        self, options: Any, bots: Sequence[str], seeds: Sequence[int]
+        self,
+        options: Any,
+        bots: Sequence[str],
+        seeds: Sequence[int],
+        deals: Sequence[Any] | None = None,
     ) -> list[tuple[Result, int]] | None:
-        """``(result, number of actions)`` of whole bot-only games, one per seed, from a
-        faster path that makes exactly the engine's moves; ``None`` when these bots have
-        no such path (the simulator then plays through the engine)."""
+        """``(result, number of actions)`` of whole bot-only games, one per seed (on
+        ``deals[g]`` when fixed deals are given), from a faster path that makes exactly
+        the engine's moves; ``None`` when these bots have no such path (the simulator
+        then plays through the engine)."""
         return None
 
     # Hooks for the shared conformance suite -------------------------------------------

@@ -111,9 +111,13 @@ def run_chunk(
     game = get_game(spec.game)
     base = game.parse_options(spec.options)
     tracer = game.turn_trace if spec.trace and game.traces_turns else None
-    if deals is None and not spec.keep_records and tracer is None:
+    if not spec.keep_records and tracer is None:
         seeds = [derive_seed(spec.seed, index) for index in indices]
-        fast = game.fast_results(base, spec.bots, seeds)
+        if deals is None:
+            fast = game.fast_results(base, spec.bots, seeds)
+        else:  # fixed deals: checked as the engine path checks them, then played fast
+            fixed = [game.parse_options({**spec.options, "deal": list(deals[i])}) for i in indices]
+            fast = game.fast_results(base, spec.bots, seeds, deals=[o.deal for o in fixed])
         if fast is not None:
             return [
                 GameOutcome(index, seed, r.winners, r.scores, r.reason, r.details, actions)

@@ -87,12 +87,14 @@ def test_given_deal_is_used() -> None:
     assert fast_simulate(options, "heuristic", [5, 6]) == [(score, score == 0, len(moves))] * 2
 
 
-def test_only_heuristic_tables() -> None:
+def test_only_tables_of_one_fast_bot() -> None:
     options = GAME.parse_options({"players": 2})
     assert supports(options, "heuristic") and supports(options, ["heuristic", "heuristic"])
     assert not supports(options, ["heuristic", "greedy"])
     assert not supports(GAME.parse_options({"players": 2, "choose_start": True}), "heuristic")
     with pytest.raises(ValueError):
-        fast_simulate(options, "greedy", [1])
+        fast_simulate(options, ["heuristic", "greedy"], [1])
+    with pytest.raises(ValueError):
+        fast_simulate(options, "mc", [1])
     with pytest.raises(ValueError):
         fast_simulate(options, "heuristic", [-1])

@@ -7,7 +7,7 @@ import random
 
 import numpy as np
 
-from partie.games.the_game.kernels import PARAMS
+from partie.games.the_game.kernels import SEARCH_PARAMS as PARAMS
 from partie.games.the_game.rules import Play
 from partie.games.the_game.search import SearchBot
 from partie.games.the_game.search_kernels import endgame_solve, min_plans, search_choose

@@ -110,6 +110,76 @@ class GreedyBot(Bot):
         return seq[0]
 
 
+class MinJumpBot(Bot):
+    """The memoryless strategy of issue #17, kept as a yardstick: each turn the required
+    cards with the smallest total jump (ties split the fewest pairs ten apart), then
+    more cards while the smallest jump left is at most ``r`` (draw pile not empty) or
+    ``e`` (draw pile empty). The turn is planned once, by the kernel the fast path uses
+    (``cheap.minjump_turn``), so the two play the same moves."""
+
+    name = "minjump"
+
+    def __init__(self, seed: int = 0, r: int = 1, e: int = 1) -> None:
+        super().__init__(seed)
+        self.r, self.e = r, e
+        self._plan: list[Play] = []
+        self._expect: tuple[Any, ...] | None = None
+
+    def act(self, view: dict[str, Any]) -> Play | EndTurn:
+        import numpy as np
+
+        from partie.games.the_game.cheap import minjump_turn
+
+        hand = view["hand"]
+        key = (tuple(hand), tuple(tops_of(view)), view["played_this_turn"], view["draw_count"])
+        if self._expect != key:
+            need = max(0, view["min_cards"] - view["played_this_turn"])
+            limit = self.r if view["draw_count"] > 0 else self.e
+            cards = np.zeros(16, np.int64)
+            piles = np.zeros(16, np.int64)
+            n = minjump_turn(
+                np.array(hand, np.int64),
+                len(hand),
+                np.array(key[1], np.int64),
+                need,
+                limit,
+                cards,
+                piles,
+                np.zeros(32, np.int64),
+            )
+            self._plan = [Play(int(cards[k]), int(piles[k])) for k in range(n)]
+        if not self._plan:
+            self._expect = key
+            return END_TURN
+        play = self._plan.pop(0)
+        rest = list(key[0])
+        rest.remove(play.card)
+        tops = list(key[1])
+        tops[play.pile] = play.card
+        self._expect = (tuple(rest), tuple(tops), key[2] + 1, key[3])
+        return play
+
+
+MINJUMP_MAX = 97
+"""Largest ``R`` or ``E`` of ``minjump:R,E`` (no jump is larger)."""
+
+
+def minjump_setting(param: str) -> tuple[int, int]:
+    """``"R,E"`` as two whole numbers 0..97; ``ValueError`` otherwise."""
+    parts = param.split(",")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise ValueError(param)
+    r, e = (int(p) for p in parts)
+    if r > MINJUMP_MAX or e > MINJUMP_MAX:
+        raise ValueError(param)
+    return r, e
+
+
+def _minjump(seed: int, param: str = "1,1") -> Bot:
+    r, e = minjump_setting(param)
+    return MinJumpBot(seed, r, e)
+
+
 def _heuristic(seed: int) -> Bot:
     from partie.games.the_game.heuristic import HeuristicBot  # compiled kernels: load late
 
@@ -132,6 +202,7 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "heuristic": _heuristic,
+    "minjump": _minjump,
     "mc": _search,
     "best": _best,
 }
@@ -140,13 +211,19 @@ BOTS: dict[str, Callable[..., Bot]] = {
 0.2 s on one core (see ``docs/the-game-bots.md``)."""
 BUDGETED = frozenset({"mc"})
 """Bots whose name takes ``:N`` (a positive whole number)."""
+SETTINGS = frozenset({"minjump"})
+"""Bots whose name takes their own setting after ``:`` (``minjump:2,5``), read by the
+factory; a factory raises ``ValueError`` on a setting it cannot read."""
 
 __all__ = [
     "BOTS",
     "BUDGETED",
     "PILE_NAMES",
+    "SETTINGS",
     "GreedyBot",
+    "MinJumpBot",
     "RandomBot",
     "cheapest_sequence",
+    "minjump_setting",
     "plays_in",
 ]

@@ -1,4 +1,5 @@
-"""The fast path: whole games of the ``heuristic`` bot in one compiled loop.
+"""The fast path: whole games of one cheap bot at every seat in one compiled loop
+(``heuristic`` here and in ``kernels``; ``random``, ``greedy``, ``minjump`` in ``cheap``).
 
 ``fast_simulate(options, bot, seeds)`` plays one game per seed and returns, per game,
 ``(score, won, actions)``, exactly what the engine gives when every seat is a
@@ -26,6 +27,9 @@ from typing import Any
 
 import numpy as np
 
+from partie.core.rng import derive_seed
+from partie.games.the_game.bots import minjump_setting
+from partie.games.the_game.cheap import KINDS, play_cheap_seeds, record_cheap
 from partie.games.the_game.heuristic import params_for
 from partie.games.the_game.kernels import ACTION_END, _play_seeds, engine_deal, play_game
 from partie.games.the_game.rules import END_TURN, Play, Signal, TheGameOptions
@@ -45,57 +49,113 @@ def decode(code: int) -> Any:
     return Play(card, pile)
 
 
+def _kind(names: list[str]) -> tuple[str, int, int] | None:
+    """(bot, R, E) when every seat is the same fast bot, else ``None``."""
+    if not names or any(name != names[0] for name in names):
+        return None
+    name, _, param = names[0].partition(":")
+    if name in ("heuristic", "random", "greedy") and not param:
+        return name, 0, 0
+    if name == "minjump":
+        try:
+            r, e = minjump_setting(param) if param else (1, 1)
+        except ValueError:
+            return None
+        return name, r, e
+    return None
+
+
 def supports(options: TheGameOptions, bot: str | Sequence[str]) -> bool:
-    """Can the fast path play these games? Every seat ``heuristic``, seat 0 starting."""
+    """Can the fast path play these games? The same fast bot (``heuristic``, ``random``,
+    ``greedy``, ``minjump[:R,E]``) at every seat, seat 0 starting."""
     names = [bot] if isinstance(bot, str) else list(bot)
-    return all(name == "heuristic" for name in names) and not options.choose_start
+    return _kind(names) is not None and not options.choose_start
 
 
 def fast_simulate(
-    options: TheGameOptions, bot: str | Sequence[str], seeds: Sequence[int]
+    options: TheGameOptions,
+    bot: str | Sequence[str],
+    seeds: Sequence[int],
+    deals: Sequence[Sequence[int]] | None = None,
 ) -> list[tuple[int, bool, int]]:
-    """Play one game per seed with every seat ``heuristic`` and return, per game,
+    """Play one game per seed with every seat the bot ``bot`` and return, per game,
     ``(score, won, actions)`` with ``actions`` the length of the engine's history.
 
     Identical to playing the same seeds through the engine (``Game.setup(options, seed)``
-    and ``HeuristicBot`` at every seat, whatever the bots' own seeds: the heuristic draws
-    no chance). Seeds must be in ``0 .. 2**63 - 1`` (those of ``derive_seed`` are). Raises
-    ``ValueError`` when ``supports(options, bot)`` is false or a seed is out of range;
-    a caller then plays through the engine instead.
+    and the bot at every seat, seat ``s`` seeded with ``derive_seed(seed, "bot", s)``
+    as the simulator seeds it: only ``random`` draws from it). ``deals[g]``, when given,
+    is game ``g``'s deal (else ``options.deal``, else the seed's shuffle). Seeds must be
+    in ``0 .. 2**63 - 1`` (those of ``derive_seed`` are). Raises ``ValueError`` when
+    ``supports(options, bot)`` is false or a seed is out of range; a caller then plays
+    through the engine instead.
     """
-    if not supports(options, bot):
-        raise ValueError("the fast path plays only 'heuristic' at every seat, seat 0 first")
+    names = [bot] if isinstance(bot, str) else list(bot)
+    kind = _kind(names)
+    if kind is None or options.choose_start:
+        raise ValueError("the fast path plays one cheap bot at every seat, seat 0 first")
     if any(not 0 <= int(s) < 2**63 for s in seeds):
         raise ValueError("the fast path takes seeds from 0 to 2**63 - 1")
-    params = params_for(options.players)
-    if options.deal is not None:
-        order = np.array(options.deal, np.int64)
-        empty = np.zeros(0, np.int64)
-        results = []
-        for _ in seeds:
-            score, actions, _ = play_game(
-                order, options.players, options.hand_size, options.min_cards, params, empty
-            )
-            results.append((int(score), score == 0, int(actions)))
-        return results
+    if deals is None and options.deal is not None:
+        deals = [options.deal] * len(seeds)
+    if deals is not None and len(deals) != len(seeds):
+        raise ValueError("one deal per seed")
+    name, r, e = kind
     seed_array = np.array([int(s) for s in seeds], np.uint64)
-    out = _play_seeds(seed_array, options.players, options.hand_size, options.min_cards, params)
+    deal_array = np.array(deals, np.int64).reshape(-1, 98) if deals else np.zeros((0, 98), np.int64)
+    n = options.players
+    if name == "heuristic":
+        params = params_for(n)
+        if deals is not None:
+            empty = np.zeros(0, np.int64)
+            results = []
+            for row in deal_array:
+                score, actions, _ = play_game(
+                    row, n, options.hand_size, options.min_cards, params, empty
+                )
+                results.append((int(score), score == 0, int(actions)))
+            return results
+        out = _play_seeds(seed_array, n, options.hand_size, options.min_cards, params)
+    else:
+        bot_seeds = np.zeros((len(seeds), n), np.int64)
+        if name == "random":
+            for g, seed in enumerate(seeds):
+                for s in range(n):
+                    bot_seeds[g, s] = derive_seed(int(seed), "bot", s)
+        out = play_cheap_seeds(
+            seed_array,
+            bot_seeds,
+            deal_array,
+            n,
+            options.hand_size,
+            options.min_cards,
+            KINDS[name],
+            r,
+            e,
+        )
     return [(int(score), score == 0, int(actions)) for score, actions in out]
 
 
-def record_game(options: TheGameOptions, seed: int) -> tuple[int, list[Any]]:
-    """One fast game's score and its actions (for the differential test)."""
+def record_game(
+    options: TheGameOptions, seed: int, bot: str = "heuristic"
+) -> tuple[int, list[Any]]:
+    """One fast game's score and its actions (for the differential tests)."""
+    kind = _kind([bot])
+    if kind is None:
+        raise ValueError(f"no fast path for {bot!r}")
     order = np.array(options.deal, np.int64) if options.deal else engine_deal(seed)
-    record = np.zeros(2000, np.int64)
-    score, _, n = play_game(
-        order,
-        options.players,
-        options.hand_size,
-        options.min_cards,
-        params_for(options.players),
-        record,
-    )
-    return int(score), [decode(int(code)) for code in record[:n]]
+    record = np.zeros(4000, np.int64)
+    name, r, e = kind
+    n = options.players
+    if name == "heuristic":
+        score, _, length = play_game(
+            order, n, options.hand_size, options.min_cards, params_for(n), record
+        )
+    else:
+        bot_seeds = np.array([derive_seed(seed, "bot", s) for s in range(n)], np.int64)
+        score, _, length = record_cheap(
+            order, bot_seeds, n, options.hand_size, options.min_cards, KINDS[name], r, e, record
+        )
+    return int(score), [decode(int(code)) for code in record[:length]]
 
 
 __all__ = ["engine_deal", "fast_simulate", "play_game", "record_game", "supports"]

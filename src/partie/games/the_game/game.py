@@ -10,7 +10,7 @@ from partie.core.errors import BadOptions
 from partie.core.game import Bot, EndReason, Game, Result
 from partie.core.inputs import MAX_BOT_BUDGET, check_bot_spec
 from partie.core.options import options_from_json
-from partie.games.the_game.bots import BOTS, BUDGETED
+from partie.games.the_game.bots import BOTS, BUDGETED, SETTINGS
 from partie.games.the_game.rules import (
     ASCENDING,
     CARDS,
@@ -81,6 +81,14 @@ class TheGame(Game):
             )
         if not param:
             return BOTS[name](seed)
+        if name in SETTINGS:
+            try:
+                return BOTS[name](seed, param)
+            except ValueError:
+                raise BadOptions(
+                    f"réglage de bot illisible : {spec!r} (ex. « minjump:1,1 », R,E de 0 à 97)",
+                    f"unreadable bot setting: {spec!r} (e.g. 'minjump:1,1', R,E from 0 to 97)",
+                ) from None
         if name not in BUDGETED or not param.isdigit() or not 1 <= int(param) <= MAX_BOT_BUDGET:
             raise BadOptions(
                 f"réglage de bot illisible : {spec!r} (ex. « mc:200 », budget entier de 1 à "
@@ -106,17 +114,22 @@ class TheGame(Game):
         return trace
 
     def fast_results(
-        self, options: TheGameOptions, bots: Sequence[str], seeds: Sequence[int]
+        self,
+        options: TheGameOptions,
+        bots: Sequence[str],
+        seeds: Sequence[int],
+        deals: Sequence[Sequence[int]] | None = None,
     ) -> list[tuple[Result, int]] | None:
-        """The compiled path of ``heuristic`` tables (``fast.py``), shown identical to
-        the engine by ``tests/games/the_game/test_fast.py``."""
+        """The compiled path of tables of one cheap bot (``fast.py``), on the seeds'
+        shuffles or on fixed ``deals`` (one per seed), shown identical to the engine by
+        ``tests/games/the_game/test_fast.py`` and ``test_fast_cheap.py``."""
         from partie.games.the_game import fast
 
-        if options.deal is not None or not fast.supports(options, bots):
+        if not fast.supports(options, bots):
             return None
         n = options.players
         out = []
-        for score, won, actions in fast.fast_simulate(options, bots, seeds):
+        for score, won, actions in fast.fast_simulate(options, bots, seeds, deals):
             result = Result(
                 winners=tuple(range(n)) if won else (),
                 scores=(float(score),) * n,

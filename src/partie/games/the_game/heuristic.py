@@ -39,8 +39,9 @@ from partie.games.the_game.rules import END_TURN, PILE_NAMES, EndTurn, Play, Sig
 # The bot ----------------------------------------------------------------------------
 
 
-def params_for(players: int) -> np.ndarray:
-    return PARAMS[min(max(players, 1), 5) - 1]
+def params_for(players: int, table: np.ndarray = PARAMS) -> np.ndarray:
+    """The row of ``table`` (one per player count) for a table of ``players``."""
+    return table[min(max(players, 1), 5) - 1]
 
 
 def view_arrays(view: dict[str, Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -64,6 +65,8 @@ class HeuristicBot(Bot):
     """Plans the whole turn (see the module docstring), then sets its pile signals."""
 
     name = "heuristic"
+    table: np.ndarray = PARAMS
+    """Settings per player count when none are given (the search keeps its own)."""
 
     def __init__(self, seed: int = 0, params: np.ndarray | None = None) -> None:
         super().__init__(seed)
@@ -72,7 +75,7 @@ class HeuristicBot(Bot):
         self._expect: tuple[Any, ...] | None = None
 
     def _params(self, view: dict[str, Any]) -> np.ndarray:
-        return self.params if self.params is not None else params_for(view["players"])
+        return self.params if self.params is not None else params_for(view["players"], self.table)
 
     def act(self, view: dict[str, Any]) -> Play | EndTurn | Signal:
         key = (tuple(view["hand"]), tuple(p["top"] for p in view["piles"]))

@@ -30,6 +30,7 @@ from partie.games.the_game.kernels import (
     MAX_PLAN,
     OWN_WEIGHT,
     PAIR_PENALTY,
+    SEARCH_PARAMS,
     THR_EMPTY,
     THR_EMPTYING,
     THR_FULL,
@@ -84,6 +85,7 @@ class SearchBot(HeuristicBot):
     """Chooses among the heuristic's candidate plans by sampled playouts (see module)."""
 
     name = "mc"
+    table = SEARCH_PARAMS
 
     def __init__(
         self,
