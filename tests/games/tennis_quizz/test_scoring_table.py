@@ -9,6 +9,7 @@ import pytest
 
 from conformance import playout
 from partie.core import BadOptions, IllegalAction, Record, get_game, replay
+from partie.games.tennis_quizz.game import deck_options
 from partie.games.tennis_quizz.scoring_table import Point, ScoringState, Undo
 
 GAME = get_game("tennis-quizz")
@@ -23,14 +24,14 @@ GAME = get_game("tennis-quizz")
     ],
 )
 def test_conformance_playouts(options: dict, small_deck: Path) -> None:
-    parsed = GAME.parse_options({"deck": str(small_deck), **options})
+    parsed = GAME.parse_options({**deck_options(str(small_deck)), **options})
     for seed in range(2):
         state = playout(GAME, parsed, seed)
         assert isinstance(state, ScoringState) and state.is_over
 
 
 def test_undo_is_an_action_and_the_record_replays(small_deck: Path) -> None:
-    options = GAME.parse_options({"deck": str(small_deck), "mode": "teacher", "players": 1})
+    options = GAME.parse_options({**deck_options(str(small_deck)), "mode": "teacher", "players": 1})
     state = GAME.setup(options, 7)
     for winner in ["server", "receiver", "receiver"]:
         state.apply(0, Point(winner))
@@ -46,7 +47,7 @@ def test_undo_is_an_action_and_the_record_replays(small_deck: Path) -> None:
 
 
 def test_the_answer_reaches_the_teacher_only(small_deck: Path) -> None:
-    options = GAME.parse_options({"deck": str(small_deck), "mode": "teacher", "players": 1})
+    options = GAME.parse_options({**deck_options(str(small_deck)), "mode": "teacher", "players": 1})
     state = GAME.setup(options, 3)
     teacher, projector = state.view(0)["question"], state.view(None)["question"]
     assert teacher["answer"] in teacher["choices"]

@@ -262,7 +262,7 @@ def _read_imported(upload: Upload, text: str) -> None:
     try:
         imported = reader(text, "")
     except BadDeck as exc:
-        found = re.search(r"\(line (\d+)", exc.en)
+        found = re.search(r"\bline (\d+)", exc.en)
         upload.errors.append(Problem(exc.fr, exc.en, int(found.group(1)) if found else None))
         return
     for note in imported.skipped:
