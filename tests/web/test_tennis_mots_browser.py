@@ -8,20 +8,28 @@ import json
 import re
 import time
 import urllib.request
+from types import SimpleNamespace
 from typing import Any
 
 from browsing import PHONE, no_errors, open_page
 from playwright.sync_api import expect
 
+from partie.core.errors import PartieError
 from partie.games.tennis_mots.bots import load_lexicon
 from partie.games.tennis_mots.cards import load_deck
+from partie.games.tennis_mots.game import GAME
 from partie.games.tennis_mots.movegen import hints
+from partie.games.tennis_mots.notation import parse_action
 from partie.games.tennis_mots.shots import COUP_DROIT, COUP_DROIT_LIFTE, REVERS, SERVICE
+from partie.server.games import get_adapter
+from partie.server.protocol import table_message
 
 IN_ORDER = (SERVICE, COUP_DROIT, REVERS, COUP_DROIT_LIFTE)
 """Shots that keep the table's cards in order: built by inserting hand cards only."""
 DECK = load_deck(None)
 DECK_VALUES = dict(zip(DECK.faces, DECK.values, strict=True))
+DOUBLE_BUTTON = {"◀": ".tennis-mots-double-before", "▶": ".tennis-mots-double-after"}
+"""The double card copies the card before it (◀) or the card after it (▶)."""
 
 
 def cards_in(page: Any, selector: str) -> list[dict[str, Any]]:
@@ -67,10 +75,16 @@ def best_shot(page: Any) -> Any:
 
 def build(page: Any, shot: Any, *, drag: bool = False) -> None:
     """Lay ``shot`` by clicking each hand card then the gap where it goes (the table's
-    cards are already in the word being built, in order)."""
-    on_table = {c["id"] for c in cards_in(page, "#tm-draft")}
+    cards are already in the word being built, in order; a double card of the table
+    the shot lays the other way is turned: click it, then the way it copies)."""
+    on_table = {c["id"]: c["face"] for c in cards_in(page, "#tm-draft")}
     for at, (card, glyph, _letter) in enumerate(shot.action.cards):
         if card in on_table:
+            if on_table[card] != glyph:
+                laid = page.locator(f'#tm-draft [data-card="{card}"]')
+                laid.click()
+                page.locator(DOUBLE_BUTTON[glyph]).click()
+                expect(laid).to_have_attribute("data-face", glyph)
             continue
         source = page.locator(f'#tm-hand [data-card="{card}"]')
         slot = page.locator(f'#tm-draft [data-slot="{at}"]')
@@ -81,14 +95,91 @@ def build(page: Any, shot: Any, *, drag: bool = False) -> None:
             source.click()
             expect(source).to_have_attribute("aria-pressed", "true")
             slot.click()
-        if glyph in ("◀", "▶"):
-            page.locator(
-                ".tennis-mots-double-before" if glyph == "◀" else ".tennis-mots-double-after"
-            ).click()
+        if glyph in DOUBLE_BUTTON:
+            page.locator(DOUBLE_BUTTON[glyph]).click()
         elif glyph in ("★", "■", "●"):
             page.locator(f'#tm-joker [data-letter="{shot.letters[at]}"]').click()
         expect(page.locator(f'#tm-draft [data-card="{card}"]')).to_have_count(1)
     expect(page.locator("#tm-word")).to_contain_text(shot.letters)
+
+
+def screen_on(browser: Any, server: Any, position: str, seat: int) -> tuple[Any, Any]:
+    """The Tennis de mots screen alone, on a page of the real server, showing ``seat``'s
+    message for an exact position (nothing of a deal). Its previews are the server's
+    own (the adapter on the same state); what it sends is kept in ``window.sent``."""
+    state = GAME.from_position(position)
+    adapter = get_adapter("tennis-mots")
+    message = table_message(
+        adapter, state, seat, summary={"seats": []}, version=1, last=None, timer=None
+    )
+
+    def preview(action: Any) -> dict[str, Any]:
+        try:
+            info = adapter.preview(state, seat, adapter.action_from_json(action))
+            return {"type": "preview", "ok": True, "info": info}
+        except PartieError as exc:
+            return {"type": "preview", "ok": False, **exc.to_json()}
+
+    page = open_page(browser, server.url + "/api/games")
+    page.route(
+        server.url + "/screen",
+        lambda route: route.fulfill(content_type="text/html", body="<!doctype html><main></main>"),
+    )
+    page.goto(server.url + "/screen")
+    page.expose_function("serverPreview", preview)
+    page.evaluate(
+        """async (message) => {
+          const screen = await import("/static/games/tennis-mots.js");
+          window.sent = [];
+          screen.mount(document.querySelector("main"), {
+            lang: "fr",
+            readOnly: false,
+            seat: message.view.seat,
+            preview: (action) => window.serverPreview(action),
+            send: (action) => window.sent.push(action),
+            ask: async () => null,
+            chat: () => {},
+          });
+          screen.update(message);
+        }""",
+        message,
+    )
+    return page, state
+
+
+def test_a_double_on_the_table_is_turned_the_way_the_engine_reads_it(
+    server: Any, browser: Any, shots: Any
+) -> None:
+    """MUGUET▶ on the table reads MUGUETE (the double copies the card still to come).
+    Adding ERAIS makes MUGUETTERAIS only if that double is turned to copy the T before
+    it: the typed ``MUGUET<ERAIS`` of the engine. The screen lets the player turn it,
+    shows the word the engine reads and sends exactly that shot."""
+    page, state = screen_on(browser, server, "hands EEEEEEE / ERASIIO; table MUGUET[▶E]", 1)
+    action = parse_action(state.view(1), "MUGUET<ERAIS")
+    double = next(c for c, g, _l in action.cards if g == "◀")
+    assert [c for c, _g, _l in action.cards[:7]] == [c for c, _g, _l in state.table]
+    expect(page.locator(f'#tm-draft [data-card="{double}"]')).to_have_attribute("data-face", "▶")
+    build(page, SimpleNamespace(action=action, letters="MUGUETTERAIS"))
+    # The word on screen is the engine's reading: no "→ MUGUET?ERAIS" after it.
+    word = page.locator("#tm-word")
+    expect(word).to_have_text("Mot : MUGUETTERAIS")
+    expect(page.locator("#tm-preview")).to_contain_text("COUP DROIT")
+    shots(page, "double-turned", full_page=False)
+    # Turned back, the double copies the E after it: the engine reads no word.
+    turned = page.locator(f'#tm-draft [data-card="{double}"]')
+    turned.click()
+    page.locator(DOUBLE_BUTTON["▶"]).click()
+    expect(word).to_have_text("Mot : MUGUETEERAIS → MUGUET?ERAIS")
+    turned.click()
+    page.locator(DOUBLE_BUTTON["◀"]).click()
+    expect(word).to_have_text("Mot : MUGUETTERAIS")
+    expect(page.locator("#tm-preview")).to_contain_text("COUP DROIT")
+    page.click("#tm-play")
+    sent = page.evaluate("window.sent")
+    assert sent == [action.to_json()]
+    state.apply(1, GAME.action_from_json(sent[0]))
+    assert "".join(letter for _c, _g, letter in state.table) == "MUGUETTERAIS"
+    no_errors(page)
 
 
 def play_turn(page: Any, *, drag: bool = False, shots: Any = None) -> str:

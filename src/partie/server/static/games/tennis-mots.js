@@ -43,8 +43,9 @@ export const strings = {
     build: "Votre coup",
     build_help:
       "Choisissez une carte de votre main puis l'endroit où l'insérer (ou faites-la glisser). " +
-      "Cliquez une carte du mot pour la déplacer ou la retirer. Clavier : tapez une lettre pour " +
-      "l'ajouter à droite, Retour arrière pour retirer la dernière carte posée.",
+      "Cliquez une carte du mot pour la déplacer, la retirer ou tourner le joker double. " +
+      "Clavier : tapez une lettre pour l'ajouter à droite, Retour arrière pour retirer la " +
+      "dernière carte posée.",
     insert_here: "Insérer ici (position {n})",
     move_here: "Déplacer ici (position {n})",
     remove: "Retirer la carte",
@@ -110,6 +111,7 @@ export const strings = {
     double_ask: "Ce joker double quelle lettre ?",
     double_before: "◀ la carte avant lui",
     double_after: "▶ la carte après lui",
+    double_turn: "Ce joker double copie :",
     cancel: "Annuler",
     spectator: "Vous regardez la partie.",
     kinds: { NET: "un NET", LIGNE: "une LIGNE" },
@@ -156,8 +158,8 @@ export const strings = {
     build: "Your shot",
     build_help:
       "Pick a card of your hand, then the place to insert it (or drag it there). Click a card " +
-      "of the word to move it or take it off. Keyboard: type a letter to add it on the right, " +
-      "Backspace takes the last laid card back.",
+      "of the word to move it, take it off or turn the double joker. Keyboard: type a letter " +
+      "to add it on the right, Backspace takes the last laid card back.",
     insert_here: "Insert here (position {n})",
     move_here: "Move here (position {n})",
     remove: "Take the card off",
@@ -222,6 +224,7 @@ export const strings = {
     double_ask: "Which letter does this double copy?",
     double_before: "◀ the card before it",
     double_after: "▶ the card after it",
+    double_turn: "This double copies:",
     cancel: "Cancel",
     spectator: "You are watching the game.",
     kinds: { NET: "a NET", LIGNE: "a LIGNE" },
@@ -243,6 +246,7 @@ const JOKER_CHOICES = {
   "●": VOWELS,
 };
 const DOUBLE = "◀";
+const DOUBLE_GLYPHS = ["◀", "▶"]; // the double card laid one way or the other
 
 let root = null;
 let ctx = null;
@@ -324,6 +328,7 @@ function actionCards() {
 function draftChanged() {
   selected = null;
   refusedText = null;
+  info = null; // the last preview was for another word: neither shown nor played now
   render();
   runPreview();
 }
@@ -355,6 +360,17 @@ function moveDraftCard(id, at) {
   if (from < 0) return;
   const [card] = draft.splice(from, 1);
   draft.splice(at > from ? at - 1 : at, 0, card);
+  draftChanged();
+}
+
+/** The double card copies the card before it (◀) or after it (▶): either way is a
+ * choice of the one who lays the word, also for a double already on the table. */
+function turnDouble(id, glyph) {
+  const card = draft.find((c) => c.id === id);
+  if (!card || !DOUBLE_GLYPHS.includes(card.glyph) || card.glyph === glyph) return;
+  card.glyph = glyph;
+  card.letter = "";
+  card.shown = ""; // the letter it read on the table no longer holds
   draftChanged();
 }
 
@@ -709,6 +725,7 @@ function builderEl(v) {
   const word = draftWord();
   const selDraft = selected && selected.where === "draft" ? selected.id : null;
   const selIndex = selDraft === null ? -1 : draft.findIndex((c) => c.id === selDraft);
+  const selGlyph = selIndex >= 0 ? draft[selIndex].glyph : null;
   const off = offTable();
   return h(
     "section",
@@ -724,6 +741,15 @@ function builderEl(v) {
           h("button", { type: "button", "data-fkey": "left", disabled: selIndex === 0 ? true : undefined, onclick: () => moveDraftCard(selDraft, selIndex - 1) }, tr("left")),
           h("button", { type: "button", "data-fkey": "right", disabled: selIndex === draft.length - 1 ? true : undefined, onclick: () => moveDraftCard(selDraft, selIndex + 2) }, tr("right")),
           h("button", { type: "button", class: "tennis-mots-remove", "data-fkey": "remove", onclick: () => removeDraftCard(selDraft) }, tr("remove")),
+        )
+      : null,
+    DOUBLE_GLYPHS.includes(selGlyph)
+      ? h(
+          "div",
+          { class: "tennis-mots-buttons tennis-mots-turn", role: "group", "aria-label": tr("double_turn") },
+          h("span", null, tr("double_turn") + " "),
+          h("button", { type: "button", class: "tennis-mots-double-before", "data-fkey": "turn-before", "aria-pressed": selGlyph === "◀" ? "true" : "false", onclick: () => turnDouble(selDraft, "◀") }, tr("double_before")),
+          h("button", { type: "button", class: "tennis-mots-double-after", "data-fkey": "turn-after", "aria-pressed": selGlyph === "▶" ? "true" : "false", onclick: () => turnDouble(selDraft, "▶") }, tr("double_after")),
         )
       : null,
     off.length
