@@ -160,3 +160,19 @@ def test_deck_print_writes_a_pdf_and_a_bad_deck_is_one_line(tmp_path: Path) -> N
     assert run.returncode == 2 and "paquet introuvable" in run.stderr
     assert len(run.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "x.pdf").exists()
+
+
+def test_print_never_replaces_a_file_without_force(tmp_path: Path, capsys) -> None:
+    from partie.cli.common import run_cli
+
+    out = tmp_path / "cards.pdf"
+    out.write_bytes(b"my own notes")
+    assert run_cli(cli, ["print", "the-game", "--out", str(out), "--no-rules"]) == 2
+    assert "--force" in capsys.readouterr().err
+    assert out.read_bytes() == b"my own notes"  # untouched, checked before any work
+    missing = tmp_path / "no-such-folder" / "cards.pdf"
+    assert run_cli(cli, ["print", "the-game", "--out", str(missing)]) == 2
+    assert not missing.parent.exists()
+    assert run_cli(cli, ["print", "the-game", "--out", str(out), "--no-rules", "--force"]) == 0
+    assert out.read_bytes().startswith(b"%PDF")
+    assert [p.name for p in tmp_path.iterdir()] == ["cards.pdf"]  # no temporary file left

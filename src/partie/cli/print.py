@@ -19,15 +19,24 @@ from partie.cli.common import lang
 )  # fmt: skip
 @click.option("--no-rules", is_flag=True, help="Cards only, without the rules sheet.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--force", is_flag=True, help="Replace --out if it exists.")
 def print_command(
-    target: str, out: str, paper: str, language: str | None, no_rules: bool, as_json: bool
+    target: str,
+    out: str,
+    paper: str,
+    language: str | None,
+    no_rules: bool,
+    as_json: bool,
+    force: bool,
 ) -> None:
     """Cards of GAME (the-game, tennis-mots, tennis-quizz) or of a Tennis Quizz DECK
     (built-in name or file) as a PDF: 63 × 88 mm cards nine to a sheet, crop marks, each
     sheet of fronts followed by its backs for duplex printing (flip on the long edge),
     then the rules sheet."""
+    from partie.core.files import check_output
     from partie.printing import make_pdf
 
+    check_output(out, force=force)
     printed = make_pdf(target, out, paper=paper, lang=language or lang(), rules=not no_rules)
     if as_json:
         click.echo(json.dumps(printed.to_json(), ensure_ascii=False))

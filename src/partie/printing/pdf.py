@@ -115,6 +115,9 @@ def _inline(text: str) -> str:
 
 
 def save(pdf: CardPdf, out: str | Path) -> int:
-    """Write the PDF; returns its page count."""
-    pdf.output(str(out))
+    """Write the PDF all at once (a temporary file, then a rename: never half a PDF);
+    returns its page count. The caller checked ``out`` before the work started."""
+    from partie.core.files import write_atomic
+
+    write_atomic(out, bytes(pdf.output()), force=True)
     return pdf.page_no()
