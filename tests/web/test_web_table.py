@@ -45,6 +45,25 @@ def lay_by_clicking(page: Any, cards: int) -> list[int]:
     return laid
 
 
+def refuse_a_blocked_card(page: Any) -> bool:
+    """Choose a card that some pile does not take, lay it there, and check the engine's
+    refusal is shown and nothing moved; ``False`` when every card fits every pile."""
+    held = hand(page)
+    for card in held:
+        page.locator(f'#tg-hand button.card[data-card="{card}"]').click()
+        pile = page.locator("#tg-piles .pile-target.blocked")
+        if pile.count():
+            before = tops(page)
+            pile.first.click()
+            expect(page.locator("#tg-message")).to_contain_text(
+                re.compile(r"rétro|ne peut pas aller")
+            )
+            assert hand(page) == held and tops(page) == before
+            return True
+        page.keyboard.press("Escape")
+    return False
+
+
 def places(page: Any) -> list[tuple[int, int, int, int]]:
     """Where the piles, the hand and the turn's box sit on the page, in whole pixels."""
     boxes = []
@@ -126,20 +145,15 @@ def test_two_players_join_play_reload_and_watch(server: Any, browser: Any, shots
     assert first[-1] in tops(bob)  # the last card laid tops its pile on the other screen
 
     # A card laid where it does not fit is refused with the engine's reason; nothing moves.
-    held = hand(bob)
-    blocked = False
-    for card in held:
-        bob.locator(f'#tg-hand button.card[data-card="{card}"]').click()
-        pile = bob.locator("#tg-piles .pile-target.blocked")
-        if pile.count():
-            before = tops(bob)
-            pile.first.click()
-            expect(bob.locator("#tg-message")).to_contain_text(
-                re.compile(r"rétro|ne peut pas aller")
-            )
-            assert hand(bob) == held and tops(bob) == before
-            blocked = True
-            break
+    blocked = refuse_a_blocked_card(bob)
+    if not blocked:
+        # Every card of Bob's fits every pile (the deal is the server's own): his highest
+        # card laid on the first rising pile leaves his lower cards no way up there.
+        highest = max(hand(bob))
+        bob.locator(f'#tg-hand button.card[data-card="{highest}"]').click()
+        bob.locator("#tg-piles .pile-target").first.click()
+        expect(bob.locator(f'#tg-hand button.card[data-card="{highest}"]')).to_have_count(0)
+        blocked = refuse_a_blocked_card(bob)
     assert blocked, "no card of the hand was blocked anywhere"
     bob.keyboard.press("Escape")
     shots(bob, "refused-phone", full_page=False)
