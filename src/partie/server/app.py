@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -82,6 +83,9 @@ def create_app(config: ServerConfig) -> Starlette:
         state["tables"] = service
         app.state.tables = service
         service.start_bots()
+        if not config.warm_bots:
+            gc.collect()
+            gc.freeze()  # as the bots' warm-up does once it is done: see bots.py
         try:
             yield
         finally:

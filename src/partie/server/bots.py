@@ -9,6 +9,7 @@ waits for it (serving pages never does).
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import subprocess
 import sys
@@ -21,6 +22,14 @@ from partie.server.games import GameAdapter
 from partie.server.worker import BatchWorker
 
 log = logging.getLogger("partie.server")
+
+
+def _freeze_startup_objects() -> None:
+    """Move what start-up loaded (modules, compiled bots, lexicons) out of the garbage
+    collector's sight: a full collection then walks only what play creates, so it no
+    longer stalls every table for tens of milliseconds."""
+    gc.collect()
+    gc.freeze()
 
 
 class BotRunner:
@@ -49,6 +58,7 @@ class BotRunner:
                     future.set_exception(exc)
                     continue
                 future.set_result(None)
+            _freeze_startup_objects()
 
         if todo:
             threading.Thread(target=run, name="partie-warm", daemon=True).start()
