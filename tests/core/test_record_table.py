@@ -131,3 +131,22 @@ def test_save_refuses_to_overwrite_unless_forced(tmp_path: Path) -> None:
     with pytest.raises(PartieError):
         record.save(path, force=False)
     assert Record.read(record.save(path)) == record
+
+
+def test_a_replay_never_reads_a_file_named_in_the_options() -> None:
+    record = Record(game="tennis-mots", options={"lexicon": "/etc/hostname"}, seed=1)
+    with pytest.raises(PartieError) as caught:
+        replay(record)
+    assert "built-in" in caught.value.en  # refused by name, the file never opened
+
+
+def test_moves_may_list_their_keys_in_any_order() -> None:
+    moves = first_moves()
+    moves[0][1] = dict(reversed(list(moves[0][1].items())))
+    assert Record.load(record_json(actions=moves)).actions[0][1] == moves[0][1]
+
+
+def test_more_moves_than_the_bound_are_refused_before_any_is_read() -> None:
+    moves = [[0, {"type": "end"}]] * 100_001
+    with pytest.raises(BadRecord, match="actions"):
+        Record.load(record_json(actions=moves))
