@@ -3,10 +3,11 @@ digits, string lengths, the field named in a refusal and its French wording, bot
 
 from __future__ import annotations
 
+import enum
 from typing import Annotated, Any, Literal
 
 import pytest
-from pydantic import Field, field_validator
+from pydantic import BaseModel, Field, ValidationError, field_validator
 
 from partie.core.errors import BadOptions, IllegalAction
 from partie.core.inputs import (
@@ -256,6 +257,11 @@ def test_validation_names_the_field_in_french(
     assert error.code == code
 
 
+def test_the_english_line_is_pydantic_s_own_message() -> None:
+    error = refusal(validate, Doc, {"extra": 1}, what="doc")
+    assert error.en == "doc (extra): Extra inputs are not permitted"
+
+
 def test_a_problem_with_the_whole_document_names_no_field() -> None:
     error = refusal(validate, Doc, [1], what="doc")
     assert error.fr == "doc : un objet est attendu" and error.en.startswith("doc: ")
@@ -318,3 +324,80 @@ def test_a_long_bot_name_is_shown_cut() -> None:
     with pytest.raises(BadOptions) as caught:
         check_bot_spec("a" * 39 + " ", game="g")
     assert repr("a" * 39 + " ") in caught.value.fr
+
+
+class Colour(enum.Enum):
+    RED = "red"
+
+
+class Cat(Strict):
+    kind: Literal["cat"]
+
+
+class Dog(Strict):
+    kind: Literal["dog"]
+
+
+class More(Strict):
+    meta: dict[str, int] = Field(default_factory=dict)
+    nick: Annotated[str, Field(min_length=2)] = "ab"
+    few: Annotated[list[int], Field(min_length=1)] = Field(default_factory=lambda: [1])
+    code: Annotated[str, Field(pattern=r"^[a-z]+$")] = "a"
+    pet: Annotated[Cat | Dog, Field(discriminator="kind")] = Cat(kind="cat")
+    odd: int = 1
+
+    @field_validator("odd")
+    @classmethod
+    def must_be_odd(cls, value: int) -> int:
+        if value % 2 == 0:
+            raise ValueError("even")
+        return value
+
+
+class Lax(BaseModel):
+    n: int = 0
+    x: Annotated[float, Field(allow_inf_nan=False)] = 0.0
+    colour: Colour = Colour.RED
+
+
+@pytest.mark.parametrize(
+    ("model", "data", "where", "french"),
+    [
+        (More, {"meta": []}, "meta", "un objet est attendu"),
+        (Lax, {"colour": "blue"}, "colour", "valeur inconnue"),
+        (More, {"nick": "a"}, "nick", "texte trop court"),
+        (More, {"few": []}, "few", "pas assez d'éléments"),
+        (More, {"code": "A1"}, "code", "forme refusée"),
+        (More, {"pet": {"kind": "cow"}}, "pet", "type inconnu"),
+        (More, {"pet": {}}, "pet", "le champ de type manque"),
+        (More, {"odd": 2}, "odd", "valeur refusée"),
+        (Lax, {"n": "abc"}, "n", "un nombre entier est attendu"),
+        (Lax, {"n": 1.5}, "n", "un nombre entier est attendu"),
+        (Lax, {"x": float("inf")}, "x", "un nombre fini est attendu"),
+    ],
+)
+def test_more_kinds_of_refusal_in_french(model: Any, data: dict, where: str, french: str) -> None:
+    error = refusal(validate, model, data, what="doc")
+    assert error.fr == f"doc ({where}) : {french}"
+    assert error.code == "bad_input"
+
+
+def test_validated_data_cannot_be_changed_afterwards() -> None:
+    seats = validate(Seats, {"seat": 1, "seed": 2}, what="m")
+    with pytest.raises(ValidationError):
+        seats.seat = 3  # type: ignore[misc]
+
+
+def test_closing_brackets_count_one_level_each() -> None:
+    check_depth("[[[]]][[[]]]", what="f", limits=SMALL)
+    assert refusal(check_depth, "[[]][[[[]]]]", what="f", limits=SMALL).code == "too_deep"
+
+
+def test_bot_refusals_in_english_and_the_cut_at_forty_characters() -> None:
+    with pytest.raises(BadOptions) as caught:
+        check_bot_spec("a" * 40 + " ", game="g")
+    assert repr("a" * 37 + "...") in caught.value.fr
+    assert caught.value.en.endswith("(unreadable bot name)")
+    with pytest.raises(BadOptions) as caught:
+        check_bot_spec("mc:", game="g")
+    assert caught.value.en == "bot refused for g: 'mc:' (setting missing after the name)"
