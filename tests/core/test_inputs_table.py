@@ -382,6 +382,15 @@ def test_more_kinds_of_refusal_in_french(model: Any, data: dict, where: str, fre
     assert error.code == "bad_input"
 
 
+def test_a_kind_of_error_without_french_wording_is_a_refused_value() -> None:
+    error = refusal(validate, Strictly, {"colour": "blue"}, what="doc")
+    assert error.fr == "doc (colour) : valeur refusée"
+
+
+class Strictly(Strict):
+    colour: Colour = Colour.RED
+
+
 def test_validated_data_cannot_be_changed_afterwards() -> None:
     seats = validate(Seats, {"seat": 1, "seed": 2}, what="m")
     with pytest.raises(ValidationError):
