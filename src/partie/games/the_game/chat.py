@@ -46,9 +46,9 @@ ENGLISH = {
     "zero", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
     "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
     "eighteen", "nineteen", "twenty", "thirty", "forty", "fourty", "fifty", "sixty",
-    "seventy", "eighty", "ninety", "hundred", "hundreds", "dozen", "dozens", "tens",
-    "twenties", "thirties", "forties", "fifties", "sixties", "seventies", "eighties",
-    "nineties",
+    "seventy", "eighty", "ninety", "hundred", "hundreds", "thousand", "thousands",
+    "dozen", "dozens", "tens", "twenties", "thirties", "forties", "fifties", "sixties",
+    "seventies", "eighties", "nineties",
 }  # fmt: skip
 NUMBER_WORDS = frozenset(FRENCH | ENGLISH)
 ONE = frozenset({"un", "une", "one"})

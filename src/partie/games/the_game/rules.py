@@ -73,11 +73,6 @@ def playable(card: int, top: int, ascending: bool) -> bool:
     return card < top or card == top + TRICK
 
 
-def jump(card: int, top: int, ascending: bool) -> int:
-    """How far the pile moves in its own direction (−10 for a trick)."""
-    return card - top if ascending else top - card
-
-
 def is_trick(card: int, top: int, ascending: bool) -> bool:
     return card == (top - TRICK if ascending else top + TRICK)
 
