@@ -124,11 +124,20 @@ def test_simulate_reports_match_figures(deck_file: Path) -> None:
     )  # fmt: skip
     assert run.returncode == 0, run.stderr
     summary = json.loads(run.stdout)
-    details = summary["details"]
-    for key in ("questions", "reached_6_6", "jeu_decisif", "sets", "games"):
-        assert key in details
-    assert 28 * 2 <= details["questions"] <= 7 * 13 * 3 + 14 * 10
-    assert summary["games"] == 30
+    details = summary["details"]  # means per match
+    assert summary["games"] == 30 and summary["end_reasons"] == {"match_won": 30}
+    assert summary["win_rate"] == summary["wins"] / 30
+    assert sum(summary["seat_win_rates"]) == pytest.approx(1)
+    # Best of three: 2 or 3 sets a match; each set 6 to 13 games; a no-ad game is at least
+    # 4 points, one question each (a jeu décisif is 14 questions and counts as one game).
+    assert 2 <= details["sets"] <= 3
+    assert 6 * details["sets"] <= details["games"] <= 13 * details["sets"]
+    assert 4 * details["games"] <= details["questions"] <= 7 * 13 * 3 + 14 * 10
+    assert details["right_answers"] <= details["questions"]
+    # With the jeu décisif option every set that reaches 6-6 plays at least one.
+    assert details["reached_6_6"] <= 1 and details["sets_6_6"] <= details["sets"]
+    assert details["jeu_decisif"] >= details["sets_6_6"] >= details["reached_6_6"]
+    assert 0 <= summary["mean_score"] <= 2
 
 
 def test_play_against_a_bot_and_replay(tmp_path: Path, deck_file: Path) -> None:

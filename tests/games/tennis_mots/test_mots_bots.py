@@ -160,8 +160,10 @@ def test_budgeted_and_exact_shots_agree_on_a_small_position() -> None:
 
 def test_the_monte_carlo_bot_plays_a_legal_shot() -> None:
     state = arrange(new_state(), ["EEAASTR", "RSTEIXA"], "JEU")
-    action = MonteCarloBot(4, playouts=12).act(state.view(1))
-    assert action == PASS or state.is_legal(1, action)
+    # JEUX and longer words are in reach (X, S, R, A, I in hand): passing would be a loss.
+    for seed in (4, 5):
+        action = MonteCarloBot(seed, playouts=12).act(state.view(1))
+        assert action != PASS and state.is_legal(1, action)
 
 
 @pytest.mark.parametrize(
