@@ -247,6 +247,32 @@ HELP_FR: dict[str, str] = {
     "Do not prepare the compiled bots at start.": (
         "Ne pas préparer les bots compilés au démarrage."
     ),
+    # rules
+    "Show the rules of GAME; with QUESTION, the passages that answer it, best first.": (
+        "Afficher les règles de GAME ; avec QUESTION, les passages qui y répondent, le "
+        "meilleur d'abord."
+    ),
+    "Language of the rules and answers (default: the question's, else PARTIE_LANG).": (
+        "Langue des règles et des réponses (défaut : celle de la question, sinon PARTIE_LANG)."
+    ),
+    # print
+    (
+        "Cards of GAME (the-game, tennis-mots, tennis-quizz) or of a Tennis Quizz DECK "
+        "(built-in name or file) as a PDF: 63 × 88 mm cards nine to a sheet, crop marks, "
+        "each sheet of fronts followed by its backs for duplex printing (flip on the long "
+        "edge), then the rules sheet."
+    ): (
+        "Les cartes de GAME (the-game, tennis-mots, tennis-quizz) ou d'un paquet DECK de "
+        "Tennis Quizz (nom intégré ou fichier) en PDF : cartes de 63 × 88 mm, neuf par "
+        "feuille, traits de coupe, chaque feuille de recto suivie de ses versos pour "
+        "l'impression recto verso (retourner sur le bord long), puis la feuille de règles."
+    ),
+    "PDF file to write.": "Fichier PDF à écrire.",
+    "Language of the rules sheet and card captions (default: PARTIE_LANG, else fr).": (
+        "Langue de la feuille de règles et des légendes (défaut : PARTIE_LANG, sinon fr)."
+    ),
+    "Cards only, without the rules sheet.": "Les cartes seules, sans la feuille de règles.",
+    "Replace --out if it exists.": "Remplacer --out s'il existe.",
 }
 
 
