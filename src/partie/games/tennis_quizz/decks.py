@@ -317,16 +317,22 @@ def resolve_builtin(spec: str) -> Path | None:
     return None
 
 
-def read_deck_text(spec: str) -> str:
-    """The text of the deck file (or built-in deck) ``spec``, bounded and UTF-8."""
-    path = resolve(spec)
+def _read_raw(path: Path) -> bytes:
+    """The deck file's bytes, one more than the limit at most (``decode_text`` refuses a
+    larger file)."""
     try:
         with path.open("rb") as handle:
-            raw = handle.read(DECK_LIMITS.max_bytes + 1)
+            return handle.read(DECK_LIMITS.max_bytes + 1)
     except OSError as exc:
         raise BadDeck(
             f"impossible de lire {path} : {exc.strerror}", f"cannot read {path}: {exc.strerror}"
         ) from None
+
+
+def read_deck_text(spec: str) -> str:
+    """The text of the deck file (or built-in deck) ``spec``, bounded and UTF-8."""
+    path = resolve(spec)
+    raw = _read_raw(path)
     try:
         return decode_text(raw, what=str(path), limits=DECK_LIMITS)
     except BadInput as exc:
@@ -336,13 +342,7 @@ def read_deck_text(spec: str) -> str:
 def check_file(spec: str) -> DeckReport:
     """Check the deck named or stored at ``spec``."""
     path = resolve(spec)
-    try:
-        with path.open("rb") as handle:
-            raw = handle.read(DECK_LIMITS.max_bytes + 1)
-    except OSError as exc:
-        raise BadDeck(
-            f"impossible de lire {path} : {exc.strerror}", f"cannot read {path}: {exc.strerror}"
-        ) from None
+    raw = _read_raw(path)
     try:
         text = decode_text(raw, what=str(path), limits=DECK_LIMITS)
     except BadInput as exc:
