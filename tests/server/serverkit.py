@@ -52,6 +52,15 @@ class Page:
         return welcome
 
 
+def sit_and_start(page: Page, code: str, owner: str, name: str = "Alice") -> dict[str, Any]:
+    """The owner's page says hello, takes seat 0 and starts; the first message with a view."""
+    page.hello(code, owner)
+    page.send(type="sit", seat=0, name=name)
+    page.until("seated")
+    page.send(type="start")
+    return page.until("table", lambda m: m["view"] is not None)
+
+
 def new_table(client: TestClient, **body: Any) -> tuple[str, str]:
     answer = client.post("/api/tables", json={"game": "the-game", **body})
     assert answer.status_code == 201, answer.text

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from serverkit import Page, new_table
+from serverkit import Page, new_table, sit_and_start
 
 from partie.core.errors import PartieError
 from partie.server.codes import ALPHABET, normalize_code
@@ -64,14 +64,6 @@ def _seated_game(client, players=2, bots=("greedy",), **options):
     return code, owner
 
 
-def _start(page, code, owner):
-    page.hello(code, owner)
-    page.send(type="sit", seat=0, name="Alice")
-    page.until("seated")
-    page.send(type="start")
-    return page.until("table", lambda m: m["view"] is not None)
-
-
 def _my_turn(page, msg):
     while 0 not in msg["view"]["to_act"]:
         msg = page.until("table")
@@ -122,7 +114,7 @@ def test_stale_and_illegal_actions_change_nothing(client):
     code, owner = _seated_game(client, expert=True)
     with client.websocket_connect("/ws") as ws:
         page = Page(ws)
-        msg = _my_turn(page, _start(page, code, owner))
+        msg = _my_turn(page, sit_and_start(page, code, owner))
         version = msg["version"]
         hand = msg["view"]["hand"]
         play = next(a for a in msg["legal"] if a["type"] == "play")
@@ -183,7 +175,7 @@ def test_broken_and_oversized_messages_are_refused_in_one_line(client):
         assert page.until("refused")["code"] == "bad_json"
         page.send(type="act", version=0, action={"type": "end"})
         assert page.until("refused")["code"] == "hello_first"
-        msg = _start(page, code, owner)
+        msg = sit_and_start(page, code, owner)
         before = msg["version"]
         cases = [
             ("[1, 2]", "bad_message"),
@@ -277,7 +269,7 @@ def test_record_and_replay_only_once_over(client, tmp_path):
     code, owner = _seated_game(client)
     with client.websocket_connect("/ws") as ws:
         page = Page(ws)
-        msg = _start(page, code, owner)
+        msg = sit_and_start(page, code, owner)
         assert client.get(f"/api/tables/{code}/record").status_code == 403
         assert client.get(f"/api/tables/{code}/replay?seat=1").json()["code"] == "game_not_over"
         page.send(type="leave")  # the owner's seat goes to a bot, which finishes the game
@@ -343,7 +335,7 @@ def test_a_seat_given_up_in_one_tab_is_gone_in_the_other(client):
     code, owner = _seated_game(client, bots=("random",))
     with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
         first, second = Page(a), Page(b)
-        msg = _start(first, code, owner)
+        msg = sit_and_start(first, code, owner)
         assert second.hello(code, owner)["you"] == {"seat": 0, "owner": True}
         first.send(type="leave")
         gone = first.until("table", lambda m: m["table"]["seats"][0]["kind"] == "bot")

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from serverkit import Page
-from test_protocol import _my_turn, _seated_game, _start
+from serverkit import Page, sit_and_start
+from test_protocol import _my_turn, _seated_game
 
 
 def _fits(view: dict, card: int) -> list[str]:
@@ -24,7 +24,7 @@ def test_a_card_typed_alone_plays_where_it_fits_or_asks_which_pile(client):
     code, owner = _seated_game(client)
     with client.websocket_connect("/ws") as ws:
         page = Page(ws)
-        msg = _my_turn(page, _start(page, code, owner))
+        msg = _my_turn(page, sit_and_start(page, code, owner))
         view, version = msg["view"], msg["version"]
         card = view["hand"][0]
         assert len(_fits(view, card)) == 4  # a new table: every card fits every pile

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from serverkit import Page, make_client, new_table
+from serverkit import Page, make_client, new_table, sit_and_start
 
 
 def _table(client, **settings):
@@ -22,11 +22,7 @@ def test_a_turn_that_runs_out_is_played_by_a_bot_then_given_back(db):
         code, owner = _table(client, turn_seconds=1)
         with client.websocket_connect("/ws") as ws:
             page = Page(ws)
-            page.hello(code, owner)
-            page.send(type="sit", seat=0, name="Alice")
-            page.until("seated")
-            page.send(type="start")
-            first = page.until("table", lambda m: m["view"] is not None)
+            first = sit_and_start(page, code, owner)
             assert first["timer"]["seat"] == 0
             assert first["timer"]["deadline_ms"] > time.time() * 1000
             started = time.monotonic()
@@ -54,11 +50,7 @@ def test_a_player_away_too_long_is_replaced_then_takes_the_seat_back(db):
         code, owner = _table(client, away_seconds=1)
         with client.websocket_connect("/ws") as ws:
             page = Page(ws)
-            page.hello(code, owner)
-            page.send(type="sit", seat=0, name="Alice")
-            page.until("seated")
-            page.send(type="start")
-            start = page.until("table", lambda m: m["view"] is not None)
+            start = sit_and_start(page, code, owner)
         with client.websocket_connect("/ws") as ws:
             watcher = Page(ws)
             watcher.hello(code)
@@ -88,11 +80,7 @@ def test_after_a_restart_a_player_who_does_not_return_gets_a_stand_in(db):
         code, owner = _table(client, away_seconds=1)
         with client.websocket_connect("/ws") as ws:
             page = Page(ws)
-            page.hello(code, owner)
-            page.send(type="sit", seat=0, name="Alice")
-            page.until("seated")
-            page.send(type="start")
-            start = page.until("table", lambda m: m["view"] is not None)
+            start = sit_and_start(page, code, owner)
             assert start["view"]["to_act"] == [0]
     with make_client(db, bot_pause=0.1) as client, client.websocket_connect("/ws") as ws:
         watcher = Page(ws)
