@@ -223,16 +223,22 @@ def test_a_team_match_two_people_and_two_bots(server: LiveServer, deck_id: str) 
     assert all(e["server"] % 2 != e["answerer"] % 2 for e in log)
 
 
+async def _duel(server: LiveServer, options: dict[str, Any]) -> tuple[Page, Page, dict[str, Any]]:
+    """Ana (the owner, seat 0) and Bob (seat 1) on their own pages, the match started;
+    Ana's first message with a view."""
+    code, owner = new_table(server, options, [{}, {}])
+    one, two = Page(server, code, owner, beginner), Page(server, code, None, beginner)
+    for page in (one, two):
+        await page.open()
+    await one.sit(0, "Ana")
+    await two.sit(1, "Bob")
+    await one.send(type="start")
+    return one, two, await one.until("table", lambda m: m["view"] is not None)
+
+
 def test_tactique_the_server_picks_the_question(server: LiveServer, deck_id: str) -> None:
     async def run() -> None:
-        code, owner = new_table(server, {"deck": deck_id, "tactique": True}, [{}, {}])
-        one, two = Page(server, code, owner, beginner), Page(server, code, None, beginner)
-        for page in (one, two):
-            await page.open()
-        await one.sit(0, "Ana")
-        await two.sit(1, "Bob")
-        await one.send(type="start")
-        msg = await one.until("table", lambda m: m["view"] is not None)
+        one, two, msg = await _duel(server, {"deck": deck_id, "tactique": True})
         server_seat = msg["view"]["server"]
         asker = one if server_seat == 0 else two
         msg = await asker.until("table", lambda m: m["view"] is not None) if asker is two else msg
@@ -257,14 +263,7 @@ def test_tactique_the_server_picks_the_question(server: LiveServer, deck_id: str
 def test_an_open_answer_overruled_by_the_server(server: LiveServer, deck_id: str) -> None:
     async def run() -> None:
         options = {"deck": deck_id, "pros": "1, 2", "overrule": True}
-        code, owner = new_table(server, options, [{}, {}])
-        one, two = Page(server, code, owner, beginner), Page(server, code, None, beginner)
-        for page in (one, two):
-            await page.open()
-        await one.sit(0, "Ana")
-        await two.sit(1, "Bob")
-        await one.send(type="start")
-        msg = await one.until("table", lambda m: m["view"] is not None)
+        one, two, msg = await _duel(server, options)
         answerer = msg["view"]["answerer"]
         receiver, asker = (one, two) if answerer == 0 else (two, one)
         if receiver is two:  # ``one`` already read the first question
