@@ -56,16 +56,27 @@ def _helps(command: click.Command) -> list[str]:
     return [t for t in texts if t]
 
 
-@pytest.mark.parametrize("path", [[], ["play"], ["replay"]])
-def test_every_help_text_of_play_and_replay_has_its_french(path: list[str]) -> None:
-    command: click.Command = cli
-    for name in path:
-        command = command.commands[name]  # type: ignore[attr-defined]
-    commands = [command]
-    if isinstance(command, click.Group) and path:
-        commands += list(command.commands.values())
-    missing = [t for c in commands for t in _helps(c) if key(t) not in FRENCH]
+def _every_command(command: click.Command) -> list[click.Command]:
+    found = [command]
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            found += _every_command(sub)
+    return found
+
+
+def test_every_help_text_of_every_command_has_its_french() -> None:
+    missing = [t for c in _every_command(cli) for t in _helps(c) if key(t) not in FRENCH]
     assert not missing
+
+
+def test_simulate_prints_its_tables_in_the_language_of_the_run() -> None:
+    args = ("simulate", "the-game", "--bot", "greedy", "--games", "20", "--workers", "1")
+    french = partie(*args, env={"PARTIE_LANG": "", "LANG": "", "COLUMNS": "200"})
+    english = partie("--lang", "en", *args, env={"COLUMNS": "200"})
+    assert french.returncode == english.returncode == 0, french.stderr + english.stderr
+    assert "taux de victoire" in french.stdout and "parties, graine 0" in french.stdout
+    assert "win rate" not in french.stdout
+    assert "win rate" in english.stdout and "taux de victoire" not in english.stdout
 
 
 def test_replay_draws_the_board_and_opens_every_hand_at_the_end(tmp_path) -> None:

@@ -56,7 +56,7 @@ def test_json_object_and_same_seed_same_results(capsys: pytest.CaptureFixture[st
 def test_table_without_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "simulate", "the-game", "--games", "5", "--workers", "1")
     assert code == 0
-    assert "win rate (95% CI)" in out and "mean score" in out
+    assert "taux de victoire (IC 95 %)" in out and "score moyen" in out
 
 
 DEFAULT_BOTS = [("the-game", "heuristic"), ("tennis-quizz", "quiz"), ("tennis-mots", "greedy")]

@@ -79,7 +79,7 @@ def test_simulate_json_is_reproducible() -> None:
 def test_simulate_table() -> None:
     result = partie("simulate", "the-game", "--games", "50", "--seed", "3", "--players", "1")
     assert result.returncode == 0
-    assert "win rate" in result.stdout and "mean score" in result.stdout
+    assert "taux de victoire" in result.stdout and "score moyen" in result.stdout
 
 
 @pytest.mark.parametrize(

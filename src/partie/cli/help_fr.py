@@ -273,6 +273,21 @@ HELP_FR: dict[str, str] = {
     ),
     "Cards only, without the rules sheet.": "Les cartes seules, sans la feuille de règles.",
     "Replace --out if it exists.": "Remplacer --out s'il existe.",
+    "Local worker processes (default: all cores, at most the cores without --force); "
+    "with --ray local, Ray's CPUs.": (
+        "Processus locaux (défaut : tous les cœurs, au plus les cœurs sans --force) ; "
+        "avec --ray local, les CPU de Ray."
+    ),
+    "Allow more --workers than cores, and --report into a folder that is not empty.": (
+        "Permettre plus de --workers que de cœurs, et --report dans un dossier non vide."
+    ),
+    "Print-and-play cards (PDF, as ``partie print DECK``): 7 questions a card, the right "
+    "choice underlined, backs for duplex; an ``.html`` file gets the old HTML sheet.": (
+        "Cartes à imprimer (PDF, comme ``partie print DECK``) : 7 questions par carte, le "
+        "bon choix souligné, versos pour le recto verso ; un fichier ``.html`` reçoit "
+        "l'ancienne feuille HTML."
+    ),
+    "PDF (or .html) file.": "Fichier PDF (ou .html).",
 }
 
 

@@ -23,7 +23,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from partie.cli.common import checked_output, fail
+from partie.cli.common import checked_output, fail, lang
 from partie.cli.options import parse_option_pairs
 from partie.core.errors import PartieError
 from partie.core.registry import available_games, get_game
@@ -245,7 +245,7 @@ def progress_bar(
         TimeRemainingColumn(),
     )
     with Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task("simulating", total=total)
+        task = progress.add_task(_say("simulation", "simulating"), total=total)
         yield lambda n: progress.advance(task, n)
 
 
@@ -304,28 +304,70 @@ def reproduce_command(ctx: click.Context) -> str:
     return shlex.join(words)
 
 
+def _say(fr: str, en: str) -> str:
+    """The run's language for a line of the printed tables (the JSON stays English)."""
+    return en if lang() == "en" else fr
+
+
+WINS_OF_FR = {"the table (a cooperative game)": "la table (un jeu coopératif)", "seat 1": "place 1"}
+SCORE_OF_FR = {
+    "the-game": "cartes restées non jouées à la fin (0 : victoire totale ; plus bas, mieux)",
+    "tennis-quizz": "sets gagnés par le camp de la place 1",
+    "tennis-mots": "sets gagnés par la place 1",
+}
+
+
+def _wins_of(summary: dict) -> str:
+    text = summary.get("win_rate_of", "seat 1")
+    return _say(WINS_OF_FR.get(text, text), text)
+
+
+def _score_of(summary: dict) -> str:
+    text = summary.get("score_of", "seat 1's score")
+    return _say(SCORE_OF_FR.get(summary["game"], "score de la place 1"), text)
+
+
+def _rate(value: float, low: float, high: float) -> str:
+    return f"{value:.2%}  [{low:.2%}, {high:.2%}]"
+
+
+def _mean(value: float, low: float, high: float) -> str:
+    return f"{value:.2f}  [{low:.2f}, {high:.2f}]"
+
+
 def print_table(summary: dict) -> None:
-    table = Table(title=f"{summary['game']} — {summary['games']} games, seed {summary['seed']}")
-    table.add_column("figure")
-    table.add_column("value", justify="right")
-    low, high = summary["win_rate_ci95"]
-    mlow, mhigh = summary["mean_score_ci95"]
-    table.add_row("players", str(summary["players"]))
+    title = _say(
+        f"{summary['game']} — {summary['games']} parties, graine {summary['seed']}",
+        f"{summary['game']} — {summary['games']} games, seed {summary['seed']}",
+    )
+    table = Table(title=title)
+    table.add_column(_say("mesure", "figure"))
+    table.add_column(_say("valeur", "value"), justify="right")
+    table.add_row(_say("joueurs", "players"), str(summary["players"]))
     table.add_row("bots", ", ".join(summary["bots"]))
     if summary.get("fixed_deals"):
-        table.add_row("deals", "fixed (--deals)")
-    table.add_row("wins of", summary.get("win_rate_of", "seat 1"))
-    table.add_row("score counts", summary.get("score_of", "seat 1's score"))
-    table.add_row("wins", str(summary["wins"]))
-    table.add_row("win rate (95% CI)", f"{summary['win_rate']:.2%}  [{low:.2%}, {high:.2%}]")
-    table.add_row("mean score (95% CI)", f"{summary['mean_score']:.2f}  [{mlow:.2f}, {mhigh:.2f}]")
+        table.add_row(_say("donnes", "deals"), _say("fixes (--deals)", "fixed (--deals)"))
+    table.add_row(_say("victoires de", "wins of"), _wins_of(summary))
+    table.add_row(_say("le score compte", "score counts"), _score_of(summary))
+    table.add_row(_say("victoires", "wins"), str(summary["wins"]))
+    table.add_row(
+        _say("taux de victoire (IC 95 %)", "win rate (95% CI)"),
+        _rate(summary["win_rate"], *summary["win_rate_ci95"]),
+    )
+    table.add_row(
+        _say("score moyen (IC 95 %)", "mean score (95% CI)"),
+        _mean(summary["mean_score"], *summary["mean_score_ci95"]),
+    )
     for reason, count in summary["end_reasons"].items():
-        table.add_row(f"ended: {reason}", str(count))
+        table.add_row(_say(f"fin : {reason}", f"ended: {reason}"), str(count))
     for key, value in summary["details"].items():
         if key != "score":  # already shown with its interval
-            table.add_row(f"mean {key}", f"{value:g}")
+            table.add_row(_say(f"moyenne {key}", f"mean {key}"), f"{value:g}")
     if summary["games_per_second"]:
-        table.add_row("games per second", games_per_second_text(summary["games_per_second"]))
+        table.add_row(
+            _say("parties par seconde", "games per second"),
+            games_per_second_text(summary["games_per_second"]),
+        )
     Console().print(table)
 
 
@@ -340,21 +382,32 @@ def print_sweep(summaries: list[dict]) -> None:
     """One row per player count."""
     first = summaries[0]
     table = Table(
-        title=f"{first['game']} — {first['bot']}, {first['games']} games per row, "
-        f"seed {first['seed']}",
-        caption=f"wins of {first.get('win_rate_of', 'seat 1')}; "
-        f"score: {first.get('score_of', 'seat 1')}",
+        title=_say(
+            f"{first['game']} — {first['bot']}, {first['games']} parties par ligne, "
+            f"graine {first['seed']}",
+            f"{first['game']} — {first['bot']}, {first['games']} games per row, "
+            f"seed {first['seed']}",
+        ),
+        caption=_say(
+            f"victoires de {_wins_of(first)} ; score : {_score_of(first)}",
+            f"wins of {_wins_of(first)}; score: {_score_of(first)}",
+        ),
     )
-    for name in ("players", "wins", "win rate (95% CI)", "mean score (95% CI)", "games/s"):
+    names = (
+        _say("joueurs", "players"),
+        _say("victoires", "wins"),
+        _say("taux de victoire (IC 95 %)", "win rate (95% CI)"),
+        _say("score moyen (IC 95 %)", "mean score (95% CI)"),
+        _say("parties/s", "games/s"),
+    )
+    for name in names:
         table.add_column(name, justify="right")
     for m in summaries:
-        low, high = m["win_rate_ci95"]
-        mlow, mhigh = m["mean_score_ci95"]
         table.add_row(
             str(m["players"]),
             str(m["wins"]),
-            f"{m['win_rate']:.2%}  [{low:.2%}, {high:.2%}]",
-            f"{m['mean_score']:.2f}  [{mlow:.2f}, {mhigh:.2f}]",
+            _rate(m["win_rate"], *m["win_rate_ci95"]),
+            _mean(m["mean_score"], *m["mean_score_ci95"]),
             games_per_second_text(m["games_per_second"]),
         )
     Console().print(table)
@@ -363,28 +416,46 @@ def print_sweep(summaries: list[dict]) -> None:
 def print_comparison(c: dict) -> None:
     a, b = c["bot_a"], c["bot_b"]
     table = Table(
-        title=f"{c['game']} — {a} (A) vs {b} (B), {c['players']} players, "
-        f"{c['games']} paired games, seed {c['seed']}"
+        title=_say(
+            f"{c['game']} — {a} (A) contre {b} (B), {c['players']} joueur"
+            f"{'s' if c['players'] != 1 else ''}, "
+            f"{c['games']} parties appariées, graine {c['seed']}",
+            f"{c['game']} — {a} (A) vs {b} (B), {c['players']} player"
+            f"{'s' if c['players'] != 1 else ''}, "
+            f"{c['games']} paired games, seed {c['seed']}",
+        )
     )
-    table.add_column("figure")
+    table.add_column(_say("mesure", "figure"))
     table.add_column("A", justify="right")
     table.add_column("B", justify="right")
-    table.add_column("A − B (95% CI)", justify="right")
+    table.add_column(_say("A − B (IC 95 %)", "A − B (95% CI)"), justify="right")
     lo, hi = c["mean_score_diff_ci95"]
     wlo, whi = c["win_rate_diff_ci95"]
     table.add_row(
-        "mean score",
+        _say("score moyen", "mean score"),
         f"{c['mean_score_a']:.2f}",
         f"{c['mean_score_b']:.2f}",
         f"{c['mean_score_diff']:+.2f}  [{lo:+.2f}, {hi:+.2f}]",
     )
     table.add_row(
-        "wins",
+        _say("victoires", "wins"),
         str(c["wins_a"]),
         str(c["wins_b"]),
         f"{c['win_rate_diff']:+.2%}  [{wlo:+.2%}, {whi:+.2%}]",
     )
-    table.add_row("only this side won", str(c["only_a_won"]), str(c["only_b_won"]), "")
-    table.add_row("lower score on a deal", str(c["score_a_lower"]), str(c["score_a_higher"]), "")
-    table.add_row("same score", str(c["score_equal"]), str(c["score_equal"]), "")
+    table.add_row(
+        _say("seul ce camp a gagné", "only this side won"),
+        str(c["only_a_won"]),
+        str(c["only_b_won"]),
+        "",
+    )
+    table.add_row(
+        _say("score plus bas sur une donne", "lower score on a deal"),
+        str(c["score_a_lower"]),
+        str(c["score_a_higher"]),
+        "",
+    )
+    table.add_row(
+        _say("même score", "same score"), str(c["score_equal"]), str(c["score_equal"]), ""
+    )
     Console().print(table)
