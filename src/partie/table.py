@@ -1,14 +1,27 @@
-"""One table loop for every game and every screen: set up, let each seat act, save.
+"""One table for every game and every screen: who acts next, a person's line, a bot's
+move, the end, the record.
 
-The loop knows no terminal and no network. A ``Screen`` shows views and reads what a
-person types; the loop asks the engine (``Game.parse_action`` through the screen,
-``State.apply``) and saves the record, even when the game is interrupted (end of
-input, a person quitting, Ctrl-C). The terminal screens use it today; the web
-service's tables reuse ``parse_action`` and the same order of events.
+``TableCore`` is the table without a transport: it holds one game (game, options, seed,
+state), knows who plays each seat now (a person, or a bot by name) and answers every
+rules-side question in small synchronous steps. It knows no terminal, no network, no
+storage and no event loop, so two drivers share it:
+
+- ``run_table``, the blocking loop of the terminal: it asks a ``Screen`` for a person's
+  lines and lets the bots play in turn;
+- the web service's tables (``partie.server.tables``), which add their locks, versions,
+  storage writes, timers and stand-ins around the same steps, and let a bot think in a
+  worker thread: ``bot_turn`` hands out the bot and its view, the caller runs
+  ``turn.think()`` wherever it likes, and ``bot_played`` applies the answer later,
+  only if the table did not move meanwhile.
+
+Both read a person's move the same way (``Game.parse_action`` from the seat's view,
+then ``State.apply``), seed the bots the same way, and fall back the same way when the
+engine refuses a bot's move (the seat's first legal action).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -17,6 +30,11 @@ from partie.core.errors import PartieError
 from partie.core.game import Action, Bot, Game, State
 from partie.core.record import Record
 from partie.core.rng import derive_seed
+
+Controller = Callable[[int], str | None]
+"""Who plays a seat now: a bot's name (``quiz:0.7``), or ``None`` for a person. The web
+service's answer changes during a game (a stand-in for someone away), so the core asks
+each time instead of keeping a copy."""
 
 
 @dataclass(frozen=True)
@@ -34,6 +52,193 @@ class Seat:
     def record_name(self) -> str:
         """How the record names this seat: the bot's name, or ``human``."""
         return self.bot or "human"
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    """A bot's turn handed to whoever runs the bot: ``think`` may run in another thread
+    (it reads the view only, never the state); the table's version and epoch at the
+    time let ``TableCore.bot_played`` tell whether the answer still fits."""
+
+    seat: int
+    spec: str
+    bot: Bot
+    view: dict[str, Any]
+    version: int
+    epoch: int
+
+    def think(self) -> Action:
+        """The bot's choice; whatever the bot raises goes to the caller."""
+        return self.bot.act(self.view)
+
+
+@dataclass(frozen=True)
+class BotMove:
+    """What a bot's turn did: the action applied, and the engine's refusal of the bot's
+    own choice when the fallback was played instead."""
+
+    seat: int
+    action: Action
+    refused: PartieError | None = None
+
+
+class TableCore:
+    """One game at a table, driven in small synchronous steps.
+
+    The state changes only through ``person``/``apply``, ``bot_played`` and ``reset``;
+    each either applies one action or raises and leaves the state as it was."""
+
+    def __init__(
+        self,
+        game: Game,
+        options: Any,
+        seed: int,
+        controller: Controller,
+        *,
+        start: State | None = None,
+        actions: Iterable[tuple[int, Action]] = (),
+    ) -> None:
+        """A table at ``game.setup(options, seed)`` with ``actions`` replayed, or at
+        ``start`` (a position read from its text form)."""
+        self.game = game
+        self.options = options
+        self.seed = seed
+        self.controller = controller
+        self.state = start if start is not None else game.setup(options, seed)
+        self.last: tuple[int, Action] | None = None
+        self.epoch = 0  # bumped whenever ``state`` is rebuilt
+        self._bots: dict[int, tuple[str, Bot]] = {}  # seat → (name, the bot playing it)
+        for seat, action in actions:
+            self.apply(seat, action)
+
+    # -- facts ------------------------------------------------------------------------
+
+    @property
+    def version(self) -> int:
+        """How many actions the game has had: what a move is made against."""
+        return len(self.state.history)
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.state.view(seat)
+
+    def bot_seat(self) -> int | None:
+        """The first seat to act that a bot plays now (bots go first), or ``None``."""
+        if self.state.is_over:
+            return None
+        return next((s for s in self.state.to_act if self.controller(s)), None)
+
+    def people_to_act(self) -> list[int]:
+        """The seats to act that a person plays now."""
+        if self.state.is_over:
+            return []
+        return [s for s in self.state.to_act if not self.controller(s)]
+
+    def next_seat(self) -> int | None:
+        """Who acts next: a bot when one may, else the first person; ``None`` at the end."""
+        if self.state.is_over:
+            return None
+        bot = self.bot_seat()
+        return bot if bot is not None else self.state.to_act[0]
+
+    # -- bots -------------------------------------------------------------------------
+
+    def bot(self, seat: int) -> Bot:
+        """The bot playing ``seat`` now, made once per seat and name and seeded from
+        the game's seed and the seat, so a replay meets the same bots."""
+        spec = self.controller(seat)
+        if not spec:
+            raise ValueError(f"seat {seat} is played by a person")
+        known = self._bots.get(seat)
+        if known is None or known[0] != spec:
+            known = (spec, self.game.make_bot(spec, derive_seed(self.seed, "bot", seat)))
+            self._bots[seat] = known
+        return known[1]
+
+    def bot_turn(self, seat: int | None = None) -> BotTurn | None:
+        """The turn of the bot at ``seat`` (default: ``bot_seat()``), or ``None`` when
+        no bot is to act there."""
+        seat = self.bot_seat() if seat is None else seat
+        if seat is None or self.state.is_over or seat not in self.state.to_act:
+            return None
+        spec = self.controller(seat)
+        if not spec:
+            return None
+        bot = self.bot(seat)
+        return BotTurn(seat, spec, bot, self.state.view(seat), self.version, self.epoch)
+
+    def bot_played(self, turn: BotTurn, action: Action | None) -> BotMove | None:
+        """Apply a bot's answer to ``turn`` (``None``: it found none or failed).
+
+        ``None`` when the table moved meanwhile (another action, a rebuilt state, the
+        seat now played by someone else): the caller asks again. When the engine refuses
+        the bot's action, the seat's first legal action is played instead and the
+        refusal is returned with it; with no legal action to fall back on, the refusal
+        is raised and nothing changes."""
+        if (
+            turn.epoch != self.epoch
+            or turn.version != self.version
+            or self.controller(turn.seat) != turn.spec
+        ):
+            return None
+        try:
+            if action is None:
+                raise PartieError("pas de coup", "no move", code="bot_no_move")
+            self.apply(turn.seat, action)
+            return BotMove(turn.seat, action)
+        except PartieError as refused:
+            legal = self.state.legal_actions(turn.seat)
+            if not legal:
+                raise
+            self.apply(turn.seat, legal[0])
+            return BotMove(turn.seat, legal[0], refused)
+
+    def play_bot(self, seat: int | None = None) -> BotMove:
+        """A bot's whole turn at once, thinking included (the terminal's way)."""
+        turn = self.bot_turn(seat)
+        if turn is None:
+            raise ValueError("no bot is to act here")
+        move = self.bot_played(turn, turn.think())
+        assert move is not None  # nothing can move the table while the bot thinks here
+        return move
+
+    # -- people -----------------------------------------------------------------------
+
+    def read(self, seat: int, text: str) -> Action:
+        """The action a person's typed line means, read from their own view."""
+        return self.game.parse_action(self.state.view(seat), text)
+
+    def person(self, seat: int, move: Action | str) -> Action:
+        """A person's move, typed (read first) or already an action: applied, or
+        refused with a ``PartieError`` and the state unchanged."""
+        action = self.read(seat, move) if isinstance(move, str) else move
+        self.apply(seat, action)
+        return action
+
+    def apply(self, seat: int, action: Action) -> None:
+        """The engine's judgement: applies, or raises and changes nothing."""
+        self.state.apply(seat, action)
+        self.last = (seat, action)
+
+    # -- whole game -------------------------------------------------------------------
+
+    def reset(self, actions: Iterable[tuple[int, Action]]) -> None:
+        """Rebuild the state from the set-up and ``actions`` (the web service does it
+        when a write to storage failed); a bot still thinking is answered ``None``."""
+        state = self.game.setup(self.options, self.seed)
+        last = None
+        for seat, action in actions:
+            state.apply(seat, action)
+            last = (seat, action)
+        self.state, self.last = state, last
+        self.epoch += 1
+
+    def record(self, players: list[str]) -> Record:
+        """The record so far: (game, options, seed, actions), the result once over."""
+        return Record.of(self.state, players)
 
 
 class Screen(Protocol):
@@ -82,15 +287,6 @@ class TableRun:
     interrupted: bool = False
 
 
-def make_bots(game: Game, seats: list[Seat], seed: int) -> dict[int, Bot]:
-    """The bots of a table, each seeded from the game's seed and its place."""
-    return {
-        place: game.make_bot(seat.bot, derive_seed(seed, "bot", place))
-        for place, seat in enumerate(seats)
-        if seat.bot is not None
-    }
-
-
 def run_table(
     game: Game,
     options: Any,
@@ -107,42 +303,42 @@ def run_table(
     of ``game.setup(options, seed)``; such a game has no record to replay."""
     if start is not None and record is not None:
         raise ValueError("a table started from a position has no record to save")
-    state = start if start is not None else game.setup(options, seed)
-    bots = make_bots(game, seats, seed)
+    core = TableCore(game, options, seed, lambda place: seats[place].bot, start=start)
+    for place, seat in enumerate(seats):
+        if seat.bot is not None:
+            core.bot(place)  # every bot made now: a bad name fails before the first move
     finished = interrupted = False
-    screen.start(state.view(screen.watcher))
+    screen.start(core.view(screen.watcher))
     try:
-        finished = _play(state, bots, screen)
+        finished = _play(core, screen)
     except KeyboardInterrupt:
         interrupted = True
     path = None
     if record is not None:
-        path = Record.of(state, [s.record_name for s in seats]).save(record)
+        path = core.record([s.record_name for s in seats]).save(record)
     if finished:
-        screen.finish(state.view(None))
-    return TableRun(state, finished, path, interrupted)
+        screen.finish(core.view(None))
+    return TableRun(core.state, finished, path, interrupted)
 
 
-def _play(state: State, bots: dict[int, Bot], screen: Screen) -> bool:
-    """The loop itself; ``False`` when a person quit before the end."""
-    while not state.is_over:
-        acting = state.to_act
-        seat = next((s for s in acting if s in bots), acting[0])
-        if seat in bots:
-            action = bots[seat].act(state.view(seat))
-            state.apply(seat, action)
+def _play(core: TableCore, screen: Screen) -> bool:
+    """The blocking loop: bots play at once, people are asked; ``False`` when a
+    person quit before the end."""
+    while (seat := core.next_seat()) is not None:
+        if core.controller(seat):
+            action = core.play_bot(seat).action
         else:
-            chosen = _person(state, seat, screen)
+            chosen = _person(core, seat, screen)
             if chosen is None:
                 return False
             action = chosen
-        screen.played(state.view(screen.watcher), seat, action)
+        screen.played(core.view(screen.watcher), seat, action)
     return True
 
 
-def _person(state: State, seat: int, screen: Screen) -> Action | None:
+def _person(core: TableCore, seat: int, screen: Screen) -> Action | None:
     """Ask the person at ``seat`` until one of their lines is a legal action."""
-    view = state.view(seat)
+    view = core.view(seat)
     screen.render(view)
     while True:
         line = screen.ask(view)
@@ -152,11 +348,20 @@ def _person(state: State, seat: int, screen: Screen) -> Action | None:
             action = screen.read(view, line)
             if action is None:
                 continue
-            state.apply(seat, action)
+            core.person(seat, action)
         except PartieError as error:
             screen.refused(view, error)
             continue
         return action
 
 
-__all__ = ["Screen", "Seat", "TableRun", "make_bots", "run_table"]
+__all__ = [
+    "BotMove",
+    "BotTurn",
+    "Controller",
+    "Screen",
+    "Seat",
+    "TableCore",
+    "TableRun",
+    "run_table",
+]

@@ -2,9 +2,15 @@
 
 This module knows no HTTP and no websocket: ``app.py`` turns messages into calls on
 ``Tables``, and tests drive it the same way. One path changes a game: a message (from a
-person or a bot) → the table's lock (one action at a time) → version check → the engine
-→ the write to storage, awaited → each connection gets *its* message. A table is rebuilt
-from storage by replaying (options, seed, actions).
+person or a bot) → the table's lock (one action at a time) → version check → the table
+core → the write to storage, awaited → each connection gets *its* message. A table is
+rebuilt from storage by replaying (options, seed, actions).
+
+Every rules-side question (who acts next and whether a bot plays it, reading a typed
+move, applying it, seeding the bots, what to do when the engine refuses a bot's move)
+goes to ``partie.table.TableCore``, the same core the terminal's ``run_table`` drives.
+This module adds what only a server needs around it: locks, versions, storage, timers,
+stand-ins, the fan-out, and bots thinking in worker threads.
 """
 
 from __future__ import annotations
@@ -19,9 +25,8 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from partie.core.errors import PartieError
-from partie.core.game import Action, Bot, State
+from partie.core.game import Action, State
 from partie.core.record import Record
-from partie.core.rng import derive_seed
 from partie.server import protocol as p
 from partie.server.bots import BotRunner
 from partie.server.codes import new_code, new_token, normalize_code, token_hash, token_matches
@@ -29,6 +34,7 @@ from partie.server.fanout import Connection, Fanout
 from partie.server.games import GameAdapter, get_adapter
 from partie.server.storage import GameRow, Storage, TableRow
 from partie.server.timers import Deadline
+from partie.table import TableCore
 
 log = logging.getLogger("partie.server")
 
@@ -75,10 +81,8 @@ class Table:
         self.seats = [SeatInfo(**seat) for seat in row.seats]
         self.created = row.created
         self.result = row.result
-        self.state: State | None = None
-        self.last: tuple[int, Action] | None = None
+        self.core: TableCore | None = None  # the current game, once started
         self.lock = asyncio.Lock()
-        self.bots: dict[int, tuple[str, Bot]] = {}  # seat → (spec, the bot playing it)
         self.bot_task: asyncio.Task[None] | None = None
         self.zombies: dict[int, str] = {}  # seat → "turn" | "away" | "left"
         self.turn_timer = Deadline()
@@ -90,8 +94,23 @@ class Table:
     # -- facts ------------------------------------------------------------------------
 
     @property
+    def state(self) -> State | None:
+        return None if self.core is None else self.core.state
+
+    @property
     def version(self) -> int:
-        return 0 if self.state is None else len(self.state.history)
+        return 0 if self.core is None else self.core.version
+
+    @property
+    def last(self) -> tuple[int, Action] | None:
+        return None if self.core is None else self.core.last
+
+    def new_core(self, actions: list[tuple[int, Action]] | None = None) -> TableCore:
+        """The table core of a game at this table's options and seed; seats are played
+        as ``controller`` says at each moment."""
+        game = self.adapter.game
+        self.core = TableCore(game, self.options, self.seed, self.controller, actions=actions or ())
+        return self.core
 
     @property
     def players(self) -> int:
@@ -205,11 +224,7 @@ class Tables:
                 table = Table(row, get_adapter(row.game))
                 if row.status in ("playing", "over"):
                     stored = self.storage.load_game(row.code, row.game_no)
-                    table.state = table.adapter.game.setup(table.options, table.seed)
-                    for seat, data in stored.actions if stored else []:
-                        action = table.adapter.action_from_json(data)
-                        table.state.apply(seat, action)
-                        table.last = (seat, action)
+                    table.new_core(self._actions(table, stored.actions if stored else []))
             except PartieError as exc:
                 log.error("table %s cannot be restored: %s", row.code, exc.en)
                 continue
@@ -500,14 +515,12 @@ class Tables:
 
     async def _new_game(self, table: Table, seed: int) -> None:
         table.seed = seed
-        table.state = table.adapter.game.setup(table.options, seed)
-        table.status = "over" if table.state.is_over else "playing"
+        core = table.new_core()
+        table.status = "over" if core.is_over else "playing"
         table.result = None
-        table.last = None
-        table.bots = {}
         table.zombies = {}
-        if table.state.is_over:
-            table.result = _result(table.state)
+        if core.is_over:
+            table.result = _result(core.state)
         await self.storage.save_game(table.game_row())
         await self._save(table)
 
@@ -517,13 +530,14 @@ class Tables:
             _need_playing(table)
             if msg.version != table.version:
                 raise _stale(table)
+            assert table.core is not None
             if msg.text is not None:
-                assert table.state is not None
-                action = table.adapter.parse_action(table.state, seat, msg.text)
+                action = table.core.read(seat, msg.text)
             else:
                 action = table.adapter.action_from_json(msg.action)
             table.zombies.pop(seat, None)
-            await self._apply(table, seat, action)
+            table.core.person(seat, action)  # refuses and changes nothing, or applies
+            await self._store(table, seat, action)
         self._after_change(table)
 
     async def _on_preview(self, conn: Connection, table: Table, msg: p.Preview) -> None:
@@ -562,11 +576,12 @@ class Tables:
 
     # -- the one path that changes a game ----------------------------------------------
 
-    async def _apply(self, table: Table, seat: int, action: Action) -> None:
-        """Engine, then storage (awaited), then state bookkeeping. Called under the lock."""
+    async def _store(self, table: Table, seat: int, action: Action) -> None:
+        """Storage (awaited) of the action the core just applied, then the table's
+        bookkeeping. Called under the lock; a failed write rebuilds the state from
+        storage and refuses the move."""
         state = table.state
         assert state is not None
-        state.apply(seat, action)  # refuses and changes nothing, or applies
         writes = [
             self.storage.append_action(
                 table.code, table.game_no, len(state.history) - 1, seat, action.to_json()
@@ -589,18 +604,20 @@ class Tables:
                 "le serveur n'a pas pu enregistrer ce coup : rien n'a changé",
                 "the server could not store this move: nothing changed",
             ) from None
-        table.last = (seat, action)
 
     def _reload(self, table: Table) -> None:
         """Rebuild a table's state from storage (after a failed write)."""
+        assert table.core is not None
         stored = self.storage.load_game(table.code, table.game_no)
-        state = table.adapter.game.setup(table.options, table.seed)
-        for seat, data in stored.actions if stored else []:
-            state.apply(seat, table.adapter.action_from_json(data))
-        table.state = state
+        table.core.reset(self._actions(table, stored.actions if stored else []))
+        state = table.core.state
         table.meta_rev += 1
         table.status = "over" if state.is_over else "playing"
         table.result = _result(state) if state.is_over else None
+
+    @staticmethod
+    def _actions(table: Table, stored: list[tuple[int, Any]]) -> list[tuple[int, Action]]:
+        return [(seat, table.adapter.action_from_json(data)) for seat, data in stored]
 
     async def _save(self, table: Table) -> None:
         table.meta_rev += 1
@@ -614,12 +631,13 @@ class Tables:
         self._changed(table)
 
     def _arm_turn_timer(self, table: Table) -> None:
-        state = table.state
+        core = table.core
         seconds = table.settings.turn_seconds
-        if state is None or state.is_over or seconds <= 0 or table.status != "playing":
+        if core is None or core.is_over or seconds <= 0 or table.status != "playing":
             table.turn_timer.cancel()
             return
-        people = [s for s in state.to_act if table.controller(s) is None]
+        state = core.state
+        people = core.people_to_act()
         # A stand-in that took over for a slow turn gives the seat back when the turn moves on.
         for seat, why in list(table.zombies.items()):
             if why == "turn" and seat not in state.to_act:
@@ -632,72 +650,66 @@ class Tables:
             return
 
         def expire() -> None:
-            current = table.state
-            if current is None or current.is_over:
+            current = table.core
+            if current is None:
                 return
-            for seat in current.to_act:
-                if table.controller(seat) is None:
-                    table.zombies[seat] = "turn"
+            for seat in current.people_to_act():
+                table.zombies[seat] = "turn"
             self._kick_bots(table)
             self._changed(table)
 
         table.turn_timer.arm(key, seconds, expire)
 
     def _kick_bots(self, table: Table) -> None:
-        state = table.state
-        if state is None or state.is_over or table.status != "playing":
+        core = table.core
+        if core is None or table.status != "playing":
             return
         if table.bot_task is not None and not table.bot_task.done():
             return
-        if any(table.controller(seat) for seat in state.to_act):
+        if core.bot_seat() is not None:
             table.bot_task = asyncio.get_running_loop().create_task(self._bot_turns(table))
 
     async def _bot_turns(self, table: Table) -> None:
-        """Let bots play while a bot (or stand-in) is to act; one move at a time."""
+        """Let bots play while a bot (or stand-in) is to act; one move at a time. The
+        core hands out each bot's turn; the bot thinks in a worker thread; its answer is
+        applied under the lock only if the table did not move meanwhile."""
         try:
             while True:
-                state = table.state
-                if state is None or state.is_over or table.status != "playing":
+                core = table.core
+                if core is None or table.status != "playing":
                     return
-                seat = next((s for s in state.to_act if table.controller(s)), None)
+                seat = core.bot_seat()
                 if seat is None:
                     return
                 if self.bot_pause > 0:
                     await asyncio.sleep(self.bot_pause)
-                state = table.state
-                if state is None or state.is_over or seat not in state.to_act:
+                core = table.core
+                turn = None if core is None else core.bot_turn(seat)
+                if core is None or turn is None:
                     continue
-                spec = table.controller(seat)
-                if spec is None:
-                    continue
-                known = table.bots.get(seat)
-                if known is None or known[0] != spec:
-                    bot = table.adapter.make_bot(spec, derive_seed(table.seed, "bot", seat))
-                    table.bots[seat] = (spec, bot)
-                else:
-                    bot = known[1]
-                version = table.version
-                view = state.view(seat)
                 try:
-                    action = await self.bots.choose(table.adapter, bot, view)
+                    action = await self.bots.choose(table.adapter, turn.bot, turn.view)
                 except Exception:
-                    log.exception("table %s: bot %s failed", table.code, spec)
+                    log.exception("table %s: bot %s failed", table.code, turn.spec)
                     action = None
                 async with table.lock:
-                    if table.state is not state or table.version != version:
-                        continue  # someone else moved first; think again
-                    if table.controller(seat) is None:
-                        continue
+                    if table.core is not core:
+                        continue  # a new game, or a restored table: think again
                     try:
-                        if action is None:
-                            raise PartieError("pas de coup", "no move", code="bot_no_move")
-                        await self._apply(table, seat, action)
-                    except PartieError as exc:
-                        log.warning("table %s: bot %s refused (%s)", table.code, spec, exc.en)
-                        legal = state.legal_actions(seat)
-                        if not legal:
-                            return
-                        await self._apply(table, seat, legal[0])
+                        move = core.bot_played(turn, action)
+                    except PartieError as exc:  # refused, and nothing legal to play instead
+                        log.warning("table %s: bot %s refused (%s)", table.code, turn.spec, exc.en)
+                        return
+                    if move is None:
+                        continue  # someone else moved first; think again
+                    if move.refused is not None:
+                        log.warning(
+                            "table %s: bot %s refused (%s)", table.code, turn.spec, move.refused.en
+                        )
+                    try:
+                        await self._store(table, move.seat, move.action)
+                    except PartieError:  # not stored: the state is back as stored
+                        return
                 self._arm_turn_timer(table)
                 self._changed(table)
         except asyncio.CancelledError:
@@ -737,9 +749,9 @@ class Tables:
         table = self.get(code)
         number = table.game_no if game_no is None else game_no
         if number == table.game_no:
-            if table.state is None or not table.state.is_over:
+            if table.core is None or not table.core.is_over:
                 raise _game_not_over()
-            return Record.of(table.state, players=table.names())
+            return table.core.record(table.names())
         stored = self.storage.load_game(table.code, number)
         if stored is None or stored.result is None:
             raise _game_not_over()

@@ -168,13 +168,6 @@ class GameAdapter:
         """Extra fields of the table message for this seat (``None``: nothing)."""
         return None
 
-    def parse_action(self, state: State, seat: int, text: str) -> Action:
-        """A move typed as text ("37 a2", "37", "B", "JEUX"), read by the game's own
-        parser from the seat's view: the terminal and the browser share one parser.
-        Raises ``InvalidAction`` or ``AmbiguousAction`` (whose ``data`` names the
-        choices)."""
-        return self.game.parse_action(state.view(seat), text)
-
     def preview(self, state: State, seat: int, action: Action) -> dict[str, Any]:
         """What ``action`` would do, from the seat's view, without playing it."""
         raise NotSupported("aperçu non proposé pour ce jeu", "preview is not offered for this game")
