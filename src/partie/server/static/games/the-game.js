@@ -46,7 +46,7 @@ export const strings = {
     tg_signal_good_short: "Bon ici",
     tg_signal_by: "{signal} — {name}",
     tg_signal_set: "Signal « {signal} » sur {pile}",
-    tg_chat: "Table",
+    tg_chat: "Discussion à la table",
     tg_chat_label: "Message à la table (sans nombre)",
     tg_chat_send: "Envoyer",
     tg_chat_rule: "Interdit de donner une valeur : ni chiffre ni nombre en lettres.",
@@ -627,7 +627,7 @@ function renderEnd() {
     if (hands && hands[seat]) cards = hands[seat].length ? hands[seat].join(" ") : t("tg_none_left");
     else if (seat === ctx.seat && v.hand) cards = v.hand.length ? v.hand.join(" ") : t("tg_none_left");
     else cards = v.hand_sizes[seat] ? t("tg_left_hidden", { n: v.hand_sizes[seat] }) : t("tg_none_left");
-    rows.push(h("li", null, h("span", { class: "tg-player-name" }, `${seatName(seat)} : `), h("span", { class: "tg-left-cards" }, cards)));
+    rows.push(h("li", null, h("span", { class: "tg-player-name" }, `${seatName(seat)}${t("colon")}`), h("span", { class: "tg-left-cards" }, cards)));
   }
   if (v.draw_count) rows.push(h("li", { id: "tg-left-draw", "data-count": v.draw_count }, t("tg_draw", { n: v.draw_count })));
   replaceChildren(
@@ -687,7 +687,7 @@ function renderChat() {
   replaceChildren(
     els.chatLog,
     chatLog.map((line) =>
-      h("li", null, h("span", { class: "tg-chat-who" }, `${line.name || (line.seat === null || line.seat === undefined ? t("tg_spectating") : seatName(line.seat))} : `), h("span", { class: "tg-chat-text" }, line.text)),
+      h("li", null, h("span", { class: "tg-chat-who" }, `${line.name || (line.seat === null || line.seat === undefined ? t("tg_spectating") : seatName(line.seat))}${t("colon")}`), h("span", { class: "tg-chat-text" }, line.text)),
     ),
   );
 }
