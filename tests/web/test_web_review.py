@@ -1,0 +1,205 @@
+"""What a fresh look at the browser client found, checked in real Chromium: every control
+a finger can reach on a phone (at least 40 px tall, inside the screen), each language
+free of the other's words, the classroom screen reachable from the lobby and from a
+Tennis Quizz table, and options changed before the start kept without "Appliquer"."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from browsing import PHONE, no_errors, open_page
+from playwright.sync_api import expect
+
+HOST = "/static/games/tennis-quizz-host.html"
+PHONE_390 = {"width": 390, "height": 844}
+TAP = 40
+
+# Every visible control of the page that is too small to tap or sticks out of the
+# screen. A check box or a radio button is tapped by its label, so the label is measured.
+TOO_SMALL = """(least) => {
+  const width = document.documentElement.clientWidth;
+  const out = [];
+  const selector = "button, a[href], input, select, textarea, summary";
+  for (const el of document.querySelectorAll(selector)) {
+    if (el.closest("[inert], .skip") || el.type === "hidden") continue;
+    let box = el.getBoundingClientRect();
+    if (!box.width || !box.height || getComputedStyle(el).visibility === "hidden") continue;
+    if (el.type === "checkbox" || el.type === "radio") {
+      const label =
+        el.closest("label") || (el.id && document.querySelector(`label[for="${el.id}"]`));
+      if (!label) { out.push(`${el.id}: a box without a label`); continue; }
+      box = label.getBoundingClientRect();
+    }
+    const text = (el.textContent || "").trim().slice(0, 30);
+    const name = `${el.tagName.toLowerCase()}#${el.id} "${text}"`;
+    if (box.height < least) out.push(`${name} is ${Math.round(box.height)} px tall`);
+    if (box.left < -0.5 || box.right > width + 0.5) out.push(`${name} leaves the screen`);
+  }
+  return out;
+}"""
+
+# The other language's words visible on the page: each catalogue entry that differs
+# between French and English gives its fixed pieces (the parts around {placeholders});
+# pieces shared with the page's own language ("Tennis Quizz", "Options") do not count.
+OTHER_LANGUAGE = """async ({ lang, games }) => {
+  const { SHELL } = await import("/static/i18n.js");
+  const catalogues = [SHELL];
+  for (const game of games) catalogues.push((await import(`/static/games/${game}.js`)).strings);
+  const other = lang === "fr" ? "en" : "fr";
+  const own = [];
+  const pieces = [];
+  for (const cat of catalogues) {
+    for (const [key, mine] of Object.entries(cat[lang])) {
+      const theirs = cat[other][key];
+      if (typeof mine !== "string" || typeof theirs !== "string") continue;
+      own.push(mine);
+      if (mine === theirs) continue;
+      for (const piece of theirs.split(/\\{\\w+\\}/)) {
+        const text = piece.trim();
+        if (text.length >= 8) pieces.push(text);
+      }
+    }
+  }
+  const shown = document.body.innerText;
+  return [...new Set(pieces)].filter((p) => !own.some((o) => o.includes(p)) && shown.includes(p));
+}"""
+
+
+def too_small(page: Any) -> list[str]:
+    return page.evaluate(TOO_SMALL, TAP)
+
+
+def other_language(page: Any, lang: str, games: list[str]) -> list[str]:
+    return page.evaluate(OTHER_LANGUAGE, {"lang": lang, "games": games})
+
+
+def phone_page(browser: Any, url: str) -> Any:
+    return open_page(browser, url, viewport=PHONE_390, is_mobile=True, has_touch=True)
+
+
+def create(page: Any, game: str, name: str, bots: dict[int, str] | None = None) -> str:
+    """Create a two-seat table of ``game`` from the lobby; returns its code (ABCDEF)."""
+    expect(page.locator("#new-game option")).not_to_have_count(0)
+    page.select_option("#new-game", game)
+    page.fill("#new-opt-players", "2")
+    page.dispatch_event("#new-opt-players", "change")
+    for seat, bot in (bots or {}).items():
+        page.select_option(f"#new-seat-{seat}", bot)
+    page.fill("#new-name", name)
+    page.click("#create")
+    expect(page.locator("#table-code")).to_be_visible()
+    return page.locator("#table-code").inner_text().replace("-", "")
+
+
+def test_a_phone_reaches_every_control(server: Any, browser: Any, shots: Any) -> None:
+    """Lobby, table setup, a game in play and the classroom page at 390 px: nothing is
+    under 40 px tall or off the screen, and the page never scrolls sideways."""
+    page = phone_page(browser, server.url + "/")
+    for game in ("the-game", "tennis-quizz", "tennis-mots"):
+        expect(page.locator("#new-game option")).not_to_have_count(0)
+        page.select_option("#new-game", game)
+        expect(page.locator("#new-game")).to_have_value(game)
+        assert too_small(page) == [], game
+    shots(page, "lobby-phone")
+    create(page, "the-game", "Ana")
+    expect(page.locator("#bot-1-go")).to_be_visible()
+    assert too_small(page) == []
+    page.click("#bot-1-go")
+    expect(page.locator("#start")).to_be_enabled()
+    page.click("#start")
+    expect(page.locator("#tg-hand button.card").first).to_be_visible()
+    page.evaluate("window.scrollTo(0, 0)")
+    shots(page, "playing-phone", full_page=False)
+    assert too_small(page) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_390["width"]
+    # During play the head keeps to the code and the rules; the seat's own buttons wait
+    # under the board, so the piles and the hand come first on a small screen.
+    assert page.locator(".table-head #leave").count() == 0
+    expect(page.locator(".seat-tools #leave")).to_be_visible()
+    head = page.locator(".table-head").bounding_box()
+    assert head["height"] < 2 * TAP + 12, head
+
+    host = phone_page(browser, server.url + HOST)
+    for mode in ("match", "teacher", "referee"):
+        host.check(f"#tqh-mode-{mode}")
+        expect(host.locator("#tqh-create")).to_be_visible()
+        assert too_small(host) == [], mode
+        assert host.evaluate("document.documentElement.scrollWidth") <= PHONE_390["width"]
+    shots(host, "classroom-setup-phone")
+    # The smallest phone the other tests use: still nothing off the screen.
+    host.set_viewport_size(PHONE)
+    assert too_small(host) == []
+    no_errors(page, host)
+
+
+def test_each_language_keeps_to_itself(server: Any, browser: Any, shots: Any) -> None:
+    """The lobby, a table being set up and a game in play show no words of the other
+    language's catalogue, in French and after the switch to English; English has no
+    French space before its colons."""
+    page = open_page(browser, server.url + "/")
+    create(page, "tennis-mots", "Ana", bots={1: "greedy"})
+    expect(page.locator("#seats")).to_contain_text("bot")
+    code = page.url.rsplit("/", 1)[-1]
+    lobby = open_page(browser, server.url + "/")
+    expect(lobby.locator(f'#tables-open a[href="/t/{code}"]').first).to_be_visible()
+
+    def check(lang: str, where: str) -> None:
+        for p, games in ((lobby, []), (page, ["tennis-mots"])):
+            assert other_language(p, lang, games) == [], (lang, where)
+        if lang == "en":
+            for p in (lobby, page):
+                assert re.findall(r"\S+ : ", p.locator("body").inner_text()) == [], where
+
+    check("fr", "open")
+    page.click("#start")
+    expect(page.locator("#tm-root")).to_be_visible()
+    check("fr", "playing")
+    for p in (page, lobby):
+        p.click("#lang")
+    expect(page.locator("#lang")).to_have_text("Français")
+    expect(page.locator("#tm-root")).to_have_attribute("lang", "en")
+    expect(lobby.locator("#join-code")).to_be_visible()
+    check("en", "playing")
+    shots(page, "english-playing", full_page=False)
+    no_errors(page, lobby)
+
+
+def test_the_teacher_finds_the_classroom_screen(server: Any, browser: Any, shots: Any) -> None:
+    """From the lobby (with Tennis Quizz chosen) and from a Tennis Quizz table its
+    creator opened to watch: the classroom page, on that very table. Players do not
+    get the teacher's button."""
+    teacher = open_page(browser, server.url + "/")
+    expect(teacher.locator("#new-game option")).not_to_have_count(0)
+    expect(teacher.locator("#lobby-classroom")).to_have_count(0)  # The Game: no classroom
+    teacher.select_option("#new-game", "tennis-quizz")
+    teacher.click("#lobby-classroom")
+    expect(teacher.locator("#tqh-create")).to_be_visible()
+    teacher.go_back()
+
+    code = create(teacher, "tennis-quizz", "")
+    expect(teacher.locator("#you")).to_contain_text("spectateur")
+    expect(teacher.locator("#classroom-help")).to_be_visible()
+    pupil = open_page(browser, server.url + f"/t/{code}")
+    expect(pupil.locator("#seats")).to_be_visible()
+    expect(pupil.locator("#classroom-link")).to_have_count(0)
+    teacher.click("#classroom-link")
+    expect(teacher).to_have_url(re.compile(re.escape(HOST) + f"\\?table={code}$"))
+    shown = teacher.locator("#tqh-code")
+    expect(shown).to_have_text(f"{code[:3]}-{code[3:]}")
+    pupil.fill("#sit-name", "Zoé")
+    pupil.click('button.sit[data-seat="0"]')
+    expect(teacher.locator("#tqh-seats")).to_contain_text("Zoé")
+    shots(teacher, "classroom-from-table", full_page=False)
+    no_errors(teacher, pupil)
+
+
+def test_options_changed_then_start_are_kept(server: Any, browser: Any) -> None:
+    """The owner ticks "Expert" and starts at once, without "Appliquer les options":
+    the game starts expert (three cards a turn), as the form said."""
+    page = open_page(browser, server.url + "/")
+    create(page, "the-game", "Ana", bots={1: "greedy"})
+    page.check("#tbl-opt-expert")
+    page.click("#start")
+    expect(page.locator("#tg-still")).to_contain_text("3 carte(s) au moins")
+    no_errors(page)
