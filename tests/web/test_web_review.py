@@ -195,10 +195,15 @@ def test_the_teacher_finds_the_classroom_screen(server: Any, browser: Any, shots
 
 
 def test_options_changed_then_start_are_kept(server: Any, browser: Any) -> None:
-    """The owner ticks "Expert" and starts at once, without "Appliquer les options":
+    """A bot seated from the keyboard leaves the focus on that seat's row ("Retirer");
+    then the owner ticks "Expert" and starts at once, without "Appliquer les options":
     the game starts expert (three cards a turn), as the form said."""
     page = open_page(browser, server.url + "/")
-    create(page, "the-game", "Ana", bots={1: "greedy"})
+    create(page, "the-game", "Ana")
+    page.select_option("#bot-1", "greedy")
+    page.focus("#bot-1-go")
+    page.keyboard.press("Enter")
+    expect(page.locator("#unbot-1")).to_be_focused()
     page.check("#tbl-opt-expert")
     page.click("#start")
     expect(page.locator("#tg-still")).to_contain_text("3 carte(s) au moins")

@@ -476,10 +476,11 @@ export class TableClient {
               { id, "data-fkey": id, class: "small", onchange: (e) => (this.botChoice[seat.seat] = e.target.value) },
               bots.map((b) => h("option", { value: b, selected: b === chosen }, b)),
             ),
-            h("button", { type: "button", class: "small", id: `${id}-go`, "data-fkey": `${id}-go`, onclick: () => this.send({ type: "seat_bot", seat: seat.seat, bot: this.botChoice[seat.seat] || chosen }) }, t("put_bot")),
+            h("button", { type: "button", class: "small", id: `${id}-go`, "data-fkey": `seat-action-${seat.seat}`, onclick: () => this.send({ type: "seat_bot", seat: seat.seat, bot: this.botChoice[seat.seat] || chosen }) }, t("put_bot")),
           );
         } else {
-          items.push(h("button", { type: "button", class: "small", "data-fkey": `unbot-${seat.seat}`, onclick: () => this.send({ type: "seat_bot", seat: seat.seat, bot: null }) }, t("remove_bot")));
+          // The same focus key as "Asseoir un bot": the keyboard stays on this seat's row.
+          items.push(h("button", { type: "button", class: "small", id: `unbot-${seat.seat}`, "data-fkey": `seat-action-${seat.seat}`, onclick: () => this.send({ type: "seat_bot", seat: seat.seat, bot: null }) }, t("remove_bot")));
         }
       }
       return h("li", { class: "seat" }, items);

@@ -550,7 +550,7 @@ function header(v) {
     { class: "tennis-mots-header" },
     h("strong", null, tr("set", { n: v.set })),
     h("span", null, " · " + tr("sets_to_win", { n: v.options.sets_to_win })),
-    h("span", { class: "tennis-mots-server" }, " · " + serverLine),
+    v.over ? null : h("span", { class: "tennis-mots-server" }, " · " + serverLine),
     h("span", null, " · " + tr("draw", { n: v.draw_count })),
     v.last_rally && !v.over ? h("p", { class: "tennis-mots-setpoint", role: "status" }, tr("set_point")) : null,
   );

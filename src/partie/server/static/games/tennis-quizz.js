@@ -86,6 +86,7 @@ export const strings = {
     tq_scorer_help: "Touchez le côté qui gagne le point ; l'appli dit la carte et la question suivantes.",
     tq_projector: "Écran de classe (projecteur)",
     tq_you: "vous",
+    tq_bot: "bot {bot}",
     tq_pro: "pro",
     tq_spectator: "Vous regardez le match.",
   },
@@ -168,6 +169,7 @@ export const strings = {
     tq_scorer_help: "Tap the side that wins the point; the app says the next card and question.",
     tq_projector: "Classroom screen (projector)",
     tq_you: "you",
+    tq_bot: "bot {bot}",
     tq_pro: "pro",
     tq_spectator: "You are watching the match.",
   },
@@ -269,7 +271,8 @@ function mySeat() {
 
 function seatName(seat) {
   const info = (msg.table.seats || []).find((s) => s.seat === seat);
-  const name = info && info.name ? info.name : `${seat + 1}`;
+  // A bot says it is one ("bot quiz:0.5"), as on the other games' screens.
+  const name = info && info.kind === "bot" ? t("tq_bot", { bot: info.bot || info.name }) : info && info.name ? info.name : `${seat + 1}`;
   return seat === mySeat() ? `${name} (${t("tq_you")})` : name;
 }
 
