@@ -208,3 +208,27 @@ def test_options_changed_then_start_are_kept(server: Any, browser: Any) -> None:
     page.click("#start")
     expect(page.locator("#tg-still")).to_contain_text("3 carte(s) au moins")
     no_errors(page)
+
+
+def test_refused_options_stay_in_sight_and_in_the_form(server: Any, browser: Any) -> None:
+    """On a phone the owner's form is far below the top: a refused option is still read
+    where the owner is, the form keeps what was typed to correct it, and the corrected
+    value is applied (with a word saying so)."""
+    page = phone_page(browser, server.url + "/")
+    create(page, "the-game", "Ana")
+    page.fill("#tbl-opt-players", "9")
+    page.dispatch_event("#tbl-opt-players", "change")
+    page.click("#apply-options")
+    alert = page.locator("#alerts .alert")
+    expect(alert).to_contain_text("9")
+    box = alert.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE_390["height"], box
+    expect(page.locator("#tbl-opt-players")).to_have_value("9")
+    page.fill("#tbl-opt-players", "3")
+    page.dispatch_event("#tbl-opt-players", "change")
+    page.click("#apply-options")
+    expect(page.locator("#seats li")).to_have_count(3)
+    expect(page.locator("#tbl-opt-players")).to_have_value("3")
+    expect(page.locator("#options-applied")).to_be_visible()
+    expect(alert).to_have_count(0)
+    no_errors(page)

@@ -116,6 +116,7 @@ export const SHELL = {
     classroom_open: "Ouvrir l'écran de classe",
     local_only: "Attention : cette adresse (localhost) ne marche que sur cet ordinateur. Pour d'autres appareils, lancez « partie serve --host 0.0.0.0 » et donnez l'adresse de cet ordinateur sur le réseau.",
     your_seat: "Votre place",
+    options_applied: "Options appliquées.",
   },
   en: {
     title: "partie",
@@ -228,6 +229,7 @@ export const SHELL = {
     classroom_open: "Open the classroom screen",
     local_only: "Note: this address (localhost) only works on this computer. For other devices, start “partie serve --host 0.0.0.0” and give this computer's network address.",
     your_seat: "Your seat",
+    options_applied: "Options applied.",
   },
 };
 

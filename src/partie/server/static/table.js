@@ -209,6 +209,14 @@ export class TableClient {
         this.you = { ...this.you, seat: msg.seat };
         break;
       case "table":
+        this.optionsNote = false;
+        if (this.optionsSent) {
+          this.optionsSent = false;
+          this.optionDraft = null;
+          this.settingsDraft = null;
+          this.optionsNote = true;
+          alertLine(null); // a refusal of the previous try no longer holds
+        }
         this.msg = msg;
         this.render();
         this.afterTable();
@@ -224,6 +232,7 @@ export class TableClient {
   }
 
   refused(msg) {
+    if (msg.ref === "options") this.optionsSent = false;
     if (msg.ref === "hello" && msg.code === "bad_token") {
       // The stored token no longer opens a seat (seat given up, another server): forget
       // it; the server has let us in as a spectator.
@@ -521,6 +530,7 @@ export class TableClient {
           } }, t("start")),
         ),
         ready ? null : h("p", { id: "start-help", class: "help" }, t("start_wait")),
+        this.optionsNote ? h("p", { class: "help ok", id: "options-applied", role: "status" }, t("options_applied")) : null,
       );
     }
     if (table.status === "over") {
@@ -555,8 +565,9 @@ export class TableClient {
 
   applyOptions(game) {
     this.send({ type: "options", options: this.shownOptions(game), settings: { ...(this.msg.table.settings || {}), ...this.settingsDraft } });
-    this.optionDraft = null;
-    this.settingsDraft = null;
+    // The form keeps its values until the server answers: the table that comes back
+    // refills it (and says so), a refusal leaves the owner's edits to correct.
+    this.optionsSent = true;
   }
 
   async renderGame(table) {
