@@ -89,6 +89,8 @@ def create(page: Any, game: str, name: str, bots: dict[int, str] | None = None) 
     page.fill("#new-name", name)
     page.click("#create")
     expect(page.locator("#table-code")).to_be_visible()
+    if name:
+        expect(page.locator("#you")).to_contain_text("place 1")  # seated, as asked
     return page.locator("#table-code").inner_text().replace("-", "")
 
 
@@ -231,4 +233,27 @@ def test_refused_options_stay_in_sight_and_in_the_form(server: Any, browser: Any
     expect(page.locator("#tbl-opt-players")).to_have_value("3")
     expect(page.locator("#options-applied")).to_be_visible()
     expect(alert).to_have_count(0)
+    no_errors(page)
+
+
+def test_no_card_marked_unplayable_while_the_start_is_chosen(server: Any, browser: Any) -> None:
+    """With "choose who starts", nothing is legal but the choice: the hand must not
+    read "fits no pile" on every card before the game has begun, and once Ana starts,
+    the marks come back."""
+    page = open_page(browser, server.url + "/")
+    expect(page.locator("#new-game option")).not_to_have_count(0)
+    page.fill("#new-opt-players", "2")
+    page.dispatch_event("#new-opt-players", "change")
+    page.check("#new-opt-choose_start")
+    page.select_option("#new-seat-1", "greedy")
+    page.fill("#new-name", "Ana")
+    page.click("#create")
+    expect(page.locator("#start")).to_be_enabled()
+    page.click("#start")
+    expect(page.locator("#tg-start-0")).to_be_visible()
+    cards = page.locator("#tg-hand button.card")
+    expect(cards.first).to_be_visible()
+    assert page.locator("#tg-hand button.card.fit-idle").count() == cards.count()
+    page.click("#tg-start-0")
+    expect(page.locator("#tg-hand button.card.fit-idle")).to_have_count(0)
     no_errors(page)

@@ -142,7 +142,7 @@ export async function replayPage(code) {
     const notOver = err instanceof ApiError && err.body.code === "game_not_over";
     replaceChildren(
       root,
-      h("p", null, h("a", { href: "/" }, t("back_lobby"))),
+      h("p", null, h("a", { href: "/", class: "button small" }, t("back_lobby"))),
       h("p", { class: "alert error", role: "alert" }, notOver ? t("replay_not_over") : err instanceof ApiError ? err.text() : String(err)),
       notOver ? h("p", null, h("a", { href: `/t/${code}` }, t("watch"))) : null,
     );

@@ -244,7 +244,7 @@ export class TableClient {
     if (msg.code === "unknown_table") {
       this.stopped = true;
       if (this.ws) this.ws.close();
-      replaceChildren(this.top, h("p", { class: "alert error", role: "alert" }, t("unknown_table", { code: showCode(this.code) })), h("p", null, h("a", { href: "/" }, t("back_lobby"))));
+      replaceChildren(this.top, h("p", { class: "alert error", role: "alert" }, t("unknown_table", { code: showCode(this.code) })), h("p", null, h("a", { href: "/", class: "button small" }, t("back_lobby"))));
       return;
     }
     let shown = false;
@@ -328,9 +328,11 @@ export class TableClient {
   }
 
   /** Tennis Quizz: the classroom screen (big code, score board, question in large
-   * type) is this table's projector view; its creator (the teacher) finds it here. */
+   * type) is this table's projector view; its creator, watching (a teacher), finds it
+   * here. A creator who plays has it under the board, out of the way. */
   classroomLink(table) {
-    if (table.game !== "tennis-quizz" || !this.you.owner) return null;
+    const seated = this.you.seat !== null && this.you.seat !== undefined;
+    if (table.game !== "tennis-quizz" || !this.you.owner || seated) return null;
     return h("a", { href: `/static/games/tennis-quizz-host.html?table=${table.code}`, class: "button small", id: "classroom-link" }, t("classroom"));
   }
 

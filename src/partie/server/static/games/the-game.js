@@ -544,7 +544,9 @@ function renderHand() {
   }
   els.handTitle.textContent = ctx.seat === null || ctx.seat === undefined || !ctx.readOnly ? t("tg_hand") : t("tg_hand_of", { name: seatName(ctx.seat) });
   const map = fits();
-  const mine = myTurn();
+  // Before the first card (who starts is being chosen) no card is marked: every one
+  // would read "fits no pile", which is not true of the game about to start.
+  const mine = myTurn() && v.started !== false;
   const cards = hand.map((card, index) => {
     const piles = mine ? map.get(card) || [] : [];
     const kind = !mine ? "idle" : piles.length === 0 ? "none" : piles.length === 1 ? "one" : "many";
@@ -683,7 +685,7 @@ function renderChat() {
   const seated = ctx.seat !== null && ctx.seat !== undefined;
   els.keys.hidden = !seated || view().over;
   els.signalToggle.hidden = !seated || view().over;
-  els.legend.style.visibility = myTurn() ? "visible" : "hidden";
+  els.legend.style.visibility = myTurn() && view().started !== false ? "visible" : "hidden";
   replaceChildren(
     els.chatLog,
     chatLog.map((line) =>
