@@ -257,3 +257,27 @@ def test_no_card_marked_unplayable_while_the_start_is_chosen(server: Any, browse
     page.click("#tg-start-0")
     expect(page.locator("#tg-hand button.card.fit-idle")).to_have_count(0)
     no_errors(page)
+
+
+def test_the_projector_shows_question_choices_and_score_at_once(
+    server: Any, browser: Any, shots: Any
+) -> None:
+    """On the classroom page at 1280 × 800, while a team answers: the question, its
+    three choices, the score board and the code all fit the screen, no scrolling."""
+    host = open_page(browser, server.url + HOST, viewport={"width": 1280, "height": 800})
+    host.select_option("#tqh-opponent", "quiz:0.5")
+    host.click("#tqh-create")
+    code = host.locator("#tqh-code")
+    expect(code).to_be_visible()
+    team = phone_page(browser, server.url + f"/t/{code.inner_text().replace('-', '')}")
+    team.fill("#sit-name", "Rouges")
+    team.click('button.sit[data-seat="0"]')
+    expect(host.locator("#tqh-start")).to_be_enabled()
+    host.click("#tqh-start")
+    expect(team.locator("button.tq-choice").first).to_be_enabled()
+    expect(host.locator("#tq-choices li")).to_have_count(3)
+    shots(host, "projector", full_page=False)
+    for selector in ("#tqh-code-small", "#tq-question", "#tq-choices", "#tq-score"):
+        box = host.locator(selector).bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 800, (selector, box)
+    no_errors(host, team)

@@ -206,16 +206,17 @@ export function mount(root, context) {
     last: h("section", { class: "tq-last", id: "tq-last", "aria-live": "polite" }),
     end: h("section", { class: "tq-end card", id: "tq-end", hidden: true }),
   };
-  const box = h(
-    "div",
-    { class: `tq${ctx.projector ? " tq-projector" : ""}` },
-    els.board,
-    els.status,
-    els.play,
-    els.message,
-    els.last,
-    els.end,
-  );
+  // The projector puts the question beside the score board (a wide screen shows both
+  // without scrolling); a phone reads them one under the other.
+  const box = ctx.projector
+    ? h(
+        "div",
+        { class: "tq tq-projector" },
+        h("div", { class: "tq-side" }, els.board, els.last),
+        h("div", { class: "tq-main" }, els.status, els.play, els.message),
+        els.end,
+      )
+    : h("div", { class: "tq" }, els.board, els.status, els.play, els.message, els.last, els.end);
   root.appendChild(box);
   if (!keysBound) {
     // On the document, so the keys work wherever the focus is (not in a text field).
