@@ -239,7 +239,7 @@ def test_refused_options_stay_in_sight_and_in_the_form(server: Any, browser: Any
 def test_no_card_marked_unplayable_while_the_start_is_chosen(server: Any, browser: Any) -> None:
     """With "choose who starts", nothing is legal but the choice: the hand must not
     read "fits no pile" on every card before the game has begun, and once Ana starts,
-    the marks come back."""
+    the marks come back. The card she lays is told on the pile's screen name."""
     page = open_page(browser, server.url + "/")
     expect(page.locator("#new-game option")).not_to_have_count(0)
     page.fill("#new-opt-players", "2")
@@ -256,6 +256,10 @@ def test_no_card_marked_unplayable_while_the_start_is_chosen(server: Any, browse
     assert page.locator("#tg-hand button.card.fit-idle").count() == cards.count()
     page.click("#tg-start-0")
     expect(page.locator("#tg-hand button.card.fit-idle")).to_have_count(0)
+    # The last move names its pile as the piles are marked on screen, not "a1".
+    page.locator("#tg-hand button.card.fit-one, #tg-hand button.card.fit-many").first.click()
+    page.locator("#tg-piles .pile-target.target").first.click()
+    expect(page.locator("#tg-last")).to_contain_text(re.compile(r"\d+ sur [↑↓][AD][12]$"))
     no_errors(page)
 
 

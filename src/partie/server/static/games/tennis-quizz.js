@@ -438,7 +438,7 @@ function renderMatch() {
       );
     } else status = `${t("tq_ruling_wait", { given: v.ruling.given, judged })} ${t("tq_waiting_ruling", { name: seatName(v.server) })}`;
   }
-  if (me === null && !ctx.projector) status = `${status} ${t("tq_spectator")}`;
+  if (me === null && !ctx.projector && !ctx.readOnly) status = `${status} ${t("tq_spectator")}`;
   els.status.textContent = status;
   replaceChildren(els.play, parts);
 }
