@@ -53,15 +53,21 @@ class TheGameAdapter(GameAdapter):
         return {"seat": seat, "action": action.to_json(), "text": _text(action)}
 
 
+def _pile(index: int) -> str:
+    """A pile as the screen marks it (``↑A1``, ``↓D2``): players never see ``a1``."""
+    name = PILE_NAMES[index]
+    return f"{'↑' if name[0] == 'a' else '↓'}{name.upper()}"
+
+
 def _text(action: Action) -> dict[str, str]:
     if isinstance(action, Play):
-        pile = PILE_NAMES[action.pile]
+        pile = _pile(action.pile)
         return {"fr": f"{action.card} sur {pile}", "en": f"{action.card} on {pile}"}
     if isinstance(action, EndTurn):
         return {"fr": "fin du tour", "en": "end of turn"}
     if isinstance(action, Signal):
         fr, en = _SIGNAL_WORDS[action.kind]
-        pile = PILE_NAMES[action.pile]
+        pile = _pile(action.pile)
         return {"fr": f"signal {fr} sur {pile}", "en": f"signal {en} on {pile}"}
     if isinstance(action, ChooseStart):
         n = action.seat + 1

@@ -32,7 +32,7 @@ function route() {
   if (m) {
     const code = normalizeCode(decodeURIComponent(m[1]));
     if (!code) {
-      replaceChildren(main, h("p", { class: "alert error" }, t("bad_code")), h("a", { href: "/" }, t("back_lobby")));
+      replaceChildren(main, h("p", { class: "alert error" }, t("bad_code")), h("a", { href: "/", class: "button small" }, t("back_lobby")));
       return;
     }
     document.title = `${showCode(code)} · partie`;

@@ -23,6 +23,10 @@ export function settingsFields(values, prefix, game) {
           max: "3600",
           step: "1",
           value: values[name] ?? 0,
+          oninput: (e) => {
+            const n = parseInt(e.target.value, 10);
+            if (Number.isFinite(n) && n >= 0) values[name] = n;
+          },
           onchange: (e) => {
             const n = parseInt(e.target.value, 10);
             values[name] = Number.isFinite(n) && n >= 0 ? n : 0;
@@ -114,6 +118,13 @@ export function optionFields(specs, values, prefix, rerender, shapes = () => fal
         step: spec.type === "int" ? "1" : "any",
         value: current ?? "",
         "aria-describedby": helpId,
+        // Kept as it is typed: a table update arriving mid-typing rebuilds the form
+        // from `values`, and the digits typed so far must survive it.
+        oninput: (e) => {
+          const raw = e.target.value;
+          const n = spec.type === "int" ? parseInt(raw, 10) : parseFloat(raw);
+          if (Number.isFinite(n)) values[spec.name] = n;
+        },
         onchange: (e) => {
           const raw = e.target.value;
           if (raw === "") {
@@ -133,6 +144,9 @@ export function optionFields(specs, values, prefix, rerender, shapes = () => fal
         disabled,
         value: current ?? "",
         "aria-describedby": helpId,
+        oninput: (e) => {
+          values[spec.name] = e.target.value === "" && current === null ? null : e.target.value;
+        },
         onchange: (e) => set(e.target.value === "" && current === null ? null : e.target.value),
       });
     }

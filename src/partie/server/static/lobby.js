@@ -100,6 +100,13 @@ export async function lobbyPage() {
       games.map((g) => h("option", { value: g.id, selected: g.id === game.id }, g.name)),
     );
     form.appendChild(h("div", { class: "field" }, h("label", { for: "new-game" }, t("game")), gameSelect));
+    if (game.id === "tennis-quizz") {
+      // The classroom page sets up what this form cannot (teacher alone, paper cards,
+      // an uploaded deck) and is the projector's screen.
+      form.appendChild(
+        h("p", { class: "help classroom-note" }, t("classroom_lobby"), " ", h("a", { href: "/static/games/tennis-quizz-host.html", id: "lobby-classroom", class: "button small" }, t("classroom_open"))),
+      );
+    }
     form.appendChild(
       optionFields(game.options, draft.options, "new", () => render(), (name) => name === "players"),
     );
@@ -177,10 +184,10 @@ export async function lobbyPage() {
   }
 
   function tableLists() {
-    const section = (title, rows, action) =>
+    const section = (title, rows, action, kind) =>
       h(
         "section",
-        { class: "card tables" },
+        { class: `card tables tables-${kind}`, id: `tables-${kind}` },
         h("h2", null, title),
         rows.length
           ? h(
@@ -208,9 +215,9 @@ export async function lobbyPage() {
     return h(
       "div",
       { class: "lists" },
-      section(t("open_tables"), lobby.open || [], { href: (c) => `/t/${c}`, label: t("open") }),
-      section(t("playing_tables"), lobby.playing || [], { href: (c) => `/t/${c}`, label: t("watch") }),
-      section(t("finished_tables"), lobby.finished || [], { href: (c) => `/replay/${c}`, label: t("replay") }),
+      section(t("open_tables"), lobby.open || [], { href: (c) => `/t/${c}`, label: t("open") }, "open"),
+      section(t("playing_tables"), lobby.playing || [], { href: (c) => `/t/${c}`, label: t("watch") }, "playing"),
+      section(t("finished_tables"), lobby.finished || [], { href: (c) => `/replay/${c}`, label: t("replay") }, "finished"),
     );
   }
 

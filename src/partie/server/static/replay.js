@@ -57,7 +57,7 @@ export async function replayPage(code) {
     const actionText = step && step.action ? describeAction(step) : "";
     replaceChildren(
       root,
-      h("p", null, h("a", { href: "/" }, t("back_lobby"))),
+      h("p", null, h("a", { href: "/", class: "button small", id: "back-lobby" }, t("back_lobby"))),
       h("h2", null, t("replay_title", { code: showCode(code) }), " · ", gameName(games, summary.game)),
       h(
         "div",
@@ -114,7 +114,7 @@ export async function replayPage(code) {
   function describeAction(step) {
     const seat = step.seat === null || step.seat === undefined ? null : summary.seats.find((s) => s.seat === step.seat);
     let who = "";
-    if (seat) who = `${seat.kind === "bot" ? `${t("bot")} ${seat.bot || seat.name}` : seat.name || t("seat_label", { n: seat.seat + 1 })} (${t("seat_small", { n: seat.seat + 1 })}) : `;
+    if (seat) who = `${seat.kind === "bot" ? `${t("bot")} ${seat.bot || seat.name}` : seat.name || t("seat_label", { n: seat.seat + 1 })} (${t("seat_small", { n: seat.seat + 1 })})${t("colon")}`;
     return `${who}${step.text ? pick(step.text, lang) : JSON.stringify(step.action)}`;
   }
 
@@ -142,7 +142,7 @@ export async function replayPage(code) {
     const notOver = err instanceof ApiError && err.body.code === "game_not_over";
     replaceChildren(
       root,
-      h("p", null, h("a", { href: "/" }, t("back_lobby"))),
+      h("p", null, h("a", { href: "/", class: "button small" }, t("back_lobby"))),
       h("p", { class: "alert error", role: "alert" }, notOver ? t("replay_not_over") : err instanceof ApiError ? err.text() : String(err)),
       notOver ? h("p", null, h("a", { href: `/t/${code}` }, t("watch"))) : null,
     );

@@ -26,6 +26,12 @@ import {
 } from "./shell.js";
 
 const RETRY_MS = [500, 1000, 2000, 3000, 5000];
+
+/** A page opened as localhost: its links reach no other device, which a host
+ * inviting friends or a class must be told before they give the link out. */
+export function localOnly() {
+  return ["localhost", "127.0.0.1", "[::1]", "::1"].includes(location.hostname);
+}
 const PING_MS = 20000;
 
 // --- the live table ---------------------------------------------------------------------
@@ -203,6 +209,14 @@ export class TableClient {
         this.you = { ...this.you, seat: msg.seat };
         break;
       case "table":
+        this.optionsNote = false;
+        if (this.optionsSent) {
+          this.optionsSent = false;
+          this.optionDraft = null;
+          this.settingsDraft = null;
+          this.optionsNote = true;
+          alertLine(null); // a refusal of the previous try no longer holds
+        }
         this.msg = msg;
         this.render();
         this.afterTable();
@@ -218,6 +232,7 @@ export class TableClient {
   }
 
   refused(msg) {
+    if (msg.ref === "options") this.optionsSent = false;
     if (msg.ref === "hello" && msg.code === "bad_token") {
       // The stored token no longer opens a seat (seat given up, another server): forget
       // it; the server has let us in as a spectator.
@@ -229,7 +244,7 @@ export class TableClient {
     if (msg.code === "unknown_table") {
       this.stopped = true;
       if (this.ws) this.ws.close();
-      replaceChildren(this.top, h("p", { class: "alert error", role: "alert" }, t("unknown_table", { code: showCode(this.code) })), h("p", null, h("a", { href: "/" }, t("back_lobby"))));
+      replaceChildren(this.top, h("p", { class: "alert error", role: "alert" }, t("unknown_table", { code: showCode(this.code) })), h("p", null, h("a", { href: "/", class: "button small" }, t("back_lobby"))));
       return;
     }
     let shown = false;
@@ -260,7 +275,7 @@ export class TableClient {
     const controls = this.controls(table);
     replaceChildren(this.top, this.header(table), table.status === "open" ? this.seatsPanel(table) : null, table.status === "over" ? controls : null);
     this.renderGame(table);
-    replaceChildren(this.bottom, table.status === "over" ? null : controls);
+    replaceChildren(this.bottom, table.status === "over" ? null : controls, table.status === "open" ? null : this.seatTools(table));
   }
 
   header(table) {
@@ -268,7 +283,62 @@ export class TableClient {
     const codeButton = h("button", { type: "button", class: "small", id: "copy-code", onclick: (e) => copyText(showCode(table.code), e.currentTarget) }, t("copy_code"));
     const linkButton = h("button", { type: "button", class: "small", id: "copy-link", onclick: (e) => copyText(link, e.currentTarget) }, t("copy_link"));
     const seated = this.you.seat !== null && this.you.seat !== undefined;
+    const you = h("p", { class: "you", id: "you" }, seated ? t("seated_as", { n: this.you.seat + 1 }) : t("spectator"));
+    const codeText = () => h("span", { class: "big-code", id: "table-code", "aria-label": `${t("code")} ${table.code.split("").join(" ")}` }, showCode(table.code));
     const rules = h("button", { type: "button", class: "small", id: "rules-open", onclick: () => openRules(table.game) }, t("rules"));
+    const replay = table.status === "over" ? h("a", { href: `/replay/${table.code}`, class: "button small", id: "to-replay" }, t("replay")) : null;
+    const { leave, device, deviceHelp } = this.seatButtons(table);
+    const classroom = this.classroomLink(table);
+    if (table.status !== "open") {
+      // During play the head is one line: the code stays visible for latecomers and
+      // spectators, the board gets the room; giving the seat up or carrying it to
+      // another device waits under the board (seatTools).
+      return h(
+        "section",
+        { class: "card table-head compact", "aria-label": t("table") },
+        h("div", { class: "row" }, h("span", { class: "label" }, t("code")), codeText(), h("button", { type: "button", class: "small", id: "copy-code", "aria-label": t("copy_code"), onclick: (e) => copyText(showCode(table.code), e.currentTarget) }, t("copy")), rules, replay, classroom),
+        h("p", { class: "meta-line muted" }, gameName(this.games, table.game), " · ", h("span", { class: `status status-${table.status}` }, statusText(table.status)), " · ", you),
+        this.timerLine(),
+        this.botsNote(table),
+      );
+    }
+    return h(
+      "section",
+      { class: "card table-head", "aria-label": t("table") },
+      h(
+        "div",
+        { class: "share" },
+        h("p", { class: "label" }, t("code")),
+        codeText(),
+        h("div", { class: "row" }, codeButton, linkButton),
+        h("p", { class: "link" }, h("span", { class: "label" }, `${t("link")}${t("colon")}`), h("a", { href: link, id: "table-link" }, link)),
+        h("p", { class: "help" }, t("share_hint")),
+        localOnly() ? h("p", { class: "help warn", id: "local-only" }, t("local_only")) : null,
+      ),
+      h(
+        "div",
+        { class: "meta" },
+        h("p", { class: "game-title" }, gameName(this.games, table.game), " · ", h("span", { class: `status status-${table.status}` }, statusText(table.status))),
+        you,
+        h("div", { class: "row" }, rules, leave, device, classroom),
+        deviceHelp,
+        classroom ? h("p", { class: "help", id: "classroom-help" }, t("classroom_help")) : null,
+      ),
+    );
+  }
+
+  /** Tennis Quizz: the classroom screen (big code, score board, question in large
+   * type) is this table's projector view; its creator, watching (a teacher), finds it
+   * here. A creator who plays has it under the board, out of the way. */
+  classroomLink(table) {
+    const seated = this.you.seat !== null && this.you.seat !== undefined;
+    if (table.game !== "tennis-quizz" || !this.you.owner || seated) return null;
+    return h("a", { href: `/static/games/tennis-quizz-host.html?table=${table.code}`, class: "button small", id: "classroom-link" }, t("classroom"));
+  }
+
+  /** Giving the seat up, and the personal link that carries it to another device. */
+  seatButtons(table) {
+    const seated = this.you.seat !== null && this.you.seat !== undefined;
     const leave =
       seated && table.status !== "over"
         ? h(
@@ -290,7 +360,6 @@ export class TableClient {
             t("leave"),
           )
         : null;
-    const replay = table.status === "over" ? h("a", { href: `/replay/${table.code}`, class: "button small", id: "to-replay" }, t("replay")) : null;
     const token = this.token;
     const device =
       seated && token
@@ -308,41 +377,14 @@ export class TableClient {
           )
         : null;
     const deviceHelp = device ? h("p", { class: "help", id: "seat-link-help" }, t("seat_link_help")) : null;
-    const you = h("p", { class: "you", id: "you" }, seated ? t("seated_as", { n: this.you.seat + 1 }) : t("spectator"));
-    const codeText = h("span", { class: "big-code", id: "table-code", "aria-label": `${t("code")} ${table.code.split("").join(" ")}` }, showCode(table.code));
-    if (table.status !== "open") {
-      // During play the head is one line: the code stays visible for latecomers and
-      // spectators, the board gets the room.
-      return h(
-        "section",
-        { class: "card table-head compact", "aria-label": t("table") },
-        h("div", { class: "row" }, h("span", { class: "label" }, t("code")), codeText, h("button", { type: "button", class: "small", id: "copy-code", "aria-label": t("copy_code"), onclick: (e) => copyText(showCode(table.code), e.currentTarget) }, t("copy")), rules, leave, replay, device),
-        h("p", { class: "meta-line muted" }, gameName(this.games, table.game), " · ", h("span", { class: `status status-${table.status}` }, statusText(table.status)), " · ", you),
-        this.timerLine(),
-        this.botsNote(table),
-      );
-    }
-    return h(
-      "section",
-      { class: "card table-head", "aria-label": t("table") },
-      h(
-        "div",
-        { class: "share" },
-        h("p", { class: "label" }, t("code")),
-        codeText,
-        h("div", { class: "row" }, codeButton, linkButton),
-        h("p", { class: "link" }, h("span", { class: "label" }, `${t("link")} : `), h("a", { href: link, id: "table-link" }, link)),
-        h("p", { class: "help" }, t("share_hint")),
-      ),
-      h(
-        "div",
-        { class: "meta" },
-        h("p", { class: "game-title" }, gameName(this.games, table.game), " · ", h("span", { class: `status status-${table.status}` }, statusText(table.status))),
-        you,
-        h("div", { class: "row" }, rules, leave, device),
-        deviceHelp,
-      ),
-    );
+    return { leave, device, deviceHelp };
+  }
+
+  /** Under the board during play and after it: the seat's own buttons. */
+  seatTools(table) {
+    const { leave, device, deviceHelp } = this.seatButtons(table);
+    if (!leave && !device) return null;
+    return h("section", { class: "card seat-tools", "aria-label": t("your_seat") }, h("div", { class: "row" }, leave, device), deviceHelp);
   }
 
   /** On a fresh server the compiled bots take a while to prepare: say so instead of
@@ -414,7 +456,7 @@ export class TableClient {
       oninput: (e) => store("partie.name", e.target.value),
     });
     const rows = table.seats.map((seat) => {
-      const items = [h("span", { class: `seat-name kind-${seat.kind}` }, `${t("seat_n", { n: seat.seat + 1 })} : ${this.seatLabel(seat)}`)];
+      const items = [h("span", { class: `seat-name kind-${seat.kind}` }, `${t("seat_n", { n: seat.seat + 1 })}${t("colon")}${this.seatLabel(seat)}`)];
       if (seat.kind === "empty" && !mine) {
         items.push(
           h(
@@ -445,10 +487,11 @@ export class TableClient {
               { id, "data-fkey": id, class: "small", onchange: (e) => (this.botChoice[seat.seat] = e.target.value) },
               bots.map((b) => h("option", { value: b, selected: b === chosen }, b)),
             ),
-            h("button", { type: "button", class: "small", id: `${id}-go`, "data-fkey": `${id}-go`, onclick: () => this.send({ type: "seat_bot", seat: seat.seat, bot: this.botChoice[seat.seat] || chosen }) }, t("put_bot")),
+            h("button", { type: "button", class: "small", id: `${id}-go`, "data-fkey": `seat-action-${seat.seat}`, onclick: () => this.send({ type: "seat_bot", seat: seat.seat, bot: this.botChoice[seat.seat] || chosen }) }, t("put_bot")),
           );
         } else {
-          items.push(h("button", { type: "button", class: "small", "data-fkey": `unbot-${seat.seat}`, onclick: () => this.send({ type: "seat_bot", seat: seat.seat, bot: null }) }, t("remove_bot")));
+          // The same focus key as "Asseoir un bot": the keyboard stays on this seat's row.
+          items.push(h("button", { type: "button", class: "small", id: `unbot-${seat.seat}`, "data-fkey": `seat-action-${seat.seat}`, onclick: () => this.send({ type: "seat_bot", seat: seat.seat, bot: null }) }, t("remove_bot")));
         }
       }
       return h("li", { class: "seat" }, items);
@@ -480,18 +523,16 @@ export class TableClient {
         optionFields(game ? game.options : [], this.optionDraft, "tbl", () => {}),
         settingsFields(this.settingsDraft, "tbl", game),
         h("div", { class: "row" },
-          h("button", { type: "button", id: "apply-options", onclick: () => {
-            // Only the options the form shows: the others (hidden ones such as a fixed
-            // deal) are the server's to keep.
-            const shown = new Set(((game && game.options) || []).map((o) => o.name));
-            const options = Object.fromEntries(Object.entries(this.optionDraft).filter(([k]) => shown.has(k)));
-            this.send({ type: "options", options, settings: { ...(this.msg.table.settings || {}), ...this.settingsDraft } });
-            this.optionDraft = null;
-            this.settingsDraft = null;
-          } }, t("apply_options")),
-          h("button", { type: "button", class: "primary", id: "start", disabled: !ready, "aria-describedby": ready ? undefined : "start-help", onclick: () => this.send({ type: "start" }) }, t("start")),
+          h("button", { type: "button", id: "apply-options", onclick: () => this.applyOptions(game) }, t("apply_options")),
+          h("button", { type: "button", class: "primary", id: "start", disabled: !ready, "aria-describedby": ready ? undefined : "start-help", onclick: () => {
+            // Options changed in the form but not applied would be lost silently: the
+            // start applies them first (the server takes the two messages in order).
+            if (this.optionsEdited(game)) this.applyOptions(game);
+            this.send({ type: "start" });
+          } }, t("start")),
         ),
         ready ? null : h("p", { id: "start-help", class: "help" }, t("start_wait")),
+        this.optionsNote ? h("p", { class: "help ok", id: "options-applied", role: "status" }, t("options_applied")) : null,
       );
     }
     if (table.status === "over") {
@@ -505,6 +546,30 @@ export class TableClient {
       );
     }
     return null;
+  }
+
+  /** The options the form shows, as the owner left them: the others (hidden ones such
+   * as a fixed deal) are the server's to keep. */
+  shownOptions(game) {
+    const shown = new Set(((game && game.options) || []).map((o) => o.name));
+    return Object.fromEntries(Object.entries(this.optionDraft || {}).filter(([k]) => shown.has(k)));
+  }
+
+  optionsEdited(game) {
+    if (!this.optionDraft || !this.settingsDraft) return false;
+    const table = this.msg.table;
+    const now = table.options || {};
+    const optionsChanged = Object.entries(this.shownOptions(game)).some(([k, v]) => JSON.stringify(v) !== JSON.stringify(now[k]));
+    const settings = table.settings || {};
+    const settingsChanged = Object.entries(this.settingsDraft).some(([k, v]) => (v || 0) !== (settings[k] || 0));
+    return optionsChanged || settingsChanged;
+  }
+
+  applyOptions(game) {
+    this.send({ type: "options", options: this.shownOptions(game), settings: { ...(this.msg.table.settings || {}), ...this.settingsDraft } });
+    // The form keeps its values until the server answers: the table that comes back
+    // refills it (and says so), a refusal leaves the owner's edits to correct.
+    this.optionsSent = true;
   }
 
   async renderGame(table) {

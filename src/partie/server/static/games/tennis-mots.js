@@ -9,6 +9,7 @@ import { h, replaceChildren } from "../dom.js";
 
 export const strings = {
   fr: {
+    colon: " : ",
     set: "Set {n}",
     sets_to_win: "{n} set(s) gagnant(s)",
     server: "Au service : {name}",
@@ -68,6 +69,7 @@ export const strings = {
     refused: "Refusé : {r}",
     wait_turn: "Au tour de {name}.",
     wait_challenge: "On attend les adversaires de {name} : contester ou laisser passer.",
+    your_challenge: "À vous : contester le mot de {name} ou le laisser passer.",
     your_turn_serve: "À vous de servir.",
     your_turn: "À vous de jouer.",
     serve_help:
@@ -124,6 +126,7 @@ export const strings = {
     },
   },
   en: {
+    colon: ": ",
     set: "Set {n}",
     sets_to_win: "{n} set(s) to win",
     server: "Serving: {name}",
@@ -182,6 +185,7 @@ export const strings = {
     refused: "Refused: {r}",
     wait_turn: "{name} is to play.",
     wait_challenge: "Waiting for {name}'s opponents: challenge or let it pass.",
+    your_challenge: "Your call: challenge {name}'s word or let it pass.",
     your_turn_serve: "Your serve.",
     your_turn: "Your turn.",
     serve_help:
@@ -281,7 +285,8 @@ function both(pair) {
 function seatName(seat) {
   const seats = (msg && msg.table && msg.table.seats) || [];
   const s = seats.find((x) => x.seat === seat);
-  const base = s && s.name ? s.name : s && s.bot ? `bot ${s.bot}` : `${tr("player")} ${seat + 1}`;
+  // A bot says it is one, as on the other games' screens ("bot greedy", not "greedy").
+  const base = s && s.kind === "bot" ? `bot ${s.bot || s.name}` : s && s.name ? s.name : `${tr("player")} ${seat + 1}`;
   return view() && view().seat === seat ? `${base} (${tr("you")})` : base;
 }
 
@@ -545,9 +550,9 @@ function header(v) {
     { class: "tennis-mots-header" },
     h("strong", null, tr("set", { n: v.set })),
     h("span", null, " · " + tr("sets_to_win", { n: v.options.sets_to_win })),
-    h("span", { class: "tennis-mots-server" }, " · " + serverLine),
+    v.over ? null : h("span", { class: "tennis-mots-server" }, " · " + serverLine),
     h("span", null, " · " + tr("draw", { n: v.draw_count })),
-    v.last_rally ? h("p", { class: "tennis-mots-setpoint", role: "status" }, tr("set_point")) : null,
+    v.last_rally && !v.over ? h("p", { class: "tennis-mots-setpoint", role: "status" }, tr("set_point")) : null,
   );
 }
 
@@ -593,7 +598,7 @@ function tableEl(v) {
   return h(
     "section",
     { class: "tennis-mots-table", id: "tm-table", "aria-label": tr("table") },
-    h("h3", null, tr("table") + (v.word ? ` : ${v.word}` : "")),
+    h("h3", null, tr("table") + (v.word ? `${tr("colon")}${v.word}` : "")),
     v.table.length ? h("div", { class: "tennis-mots-row tennis-mots-word" }, cards) : h("p", null, tr("table_empty")),
     h(
       "p",
@@ -783,7 +788,7 @@ function handEl(v) {
     return h(
       "section",
       { class: "tennis-mots-hand", id: "tm-hand", "aria-label": tr("hands") },
-      open.map((hand, s) => h("div", { class: "tennis-mots-row" }, h("span", null, seatName(s) + " : "), hand.map((c) => cardEl(c)))),
+      open.map((hand, s) => h("div", { class: "tennis-mots-row" }, h("span", null, seatName(s) + tr("colon")), hand.map((c) => cardEl(c)))),
     );
   }
   if (v.seat === null || v.seat === undefined) return h("p", null, tr("spectator"));
@@ -849,11 +854,11 @@ function logLine(e) {
   const who = (s) => seatName(s);
   switch (e.kind) {
     case "shot":
-      return `${who(e.seat)} : ${e.word} — ${e.names.join(" · ")} (${e.value} pts)`;
+      return `${who(e.seat)}${tr("colon")}${e.word} — ${e.names.join(" · ")} (${e.value} pts)`;
     case "net":
-      return e.discarded ? `${who(e.seat)} : NET ${e.word} (${e.value} < ${e.weight})` : `${who(e.seat)} : ${tr("pass")}`;
+      return e.discarded ? `${who(e.seat)}${tr("colon")}NET ${e.word} (${e.value} < ${e.weight})` : `${who(e.seat)}${tr("colon")}${tr("pass")}`;
     case "fault":
-      return `${who(e.seat)} : ${e.double ? "DOUBLE FAUTE" : "FAUTE"} ${e.word} (${e.value} < ${e.weight})`;
+      return `${who(e.seat)}${tr("colon")}${e.double ? "DOUBLE FAUTE" : "FAUTE"} ${e.word} (${e.value} < ${e.weight})`;
     case "challenge":
       return tr(e.valid ? "verdict_valid" : "verdict_invalid", { who: who(e.seat), word: e.word, shooter: who(e.shooter), winner: who(e.winner) });
     case "rally":
@@ -911,9 +916,19 @@ function hintsEl(v) {
 }
 
 function statusEl(v) {
-  if (v.over) return h("p", { class: "tennis-mots-status", role: "status" }, tr("match_over", { name: seatName(v.winner) }));
+  if (v.over) {
+    const sets = v.set_scores.length ? tr("set_scores", { s: v.set_scores.map((x) => x.join("–")).join(" | ") }) : "";
+    return h(
+      "div",
+      { class: "tennis-mots-end", id: "tm-end", role: "status" },
+      h("p", { class: "tennis-mots-status" }, "★ " + tr("match_over", { name: seatName(v.winner) })),
+      sets ? h("p", null, sets) : null,
+    );
+  }
   let text;
+  const mayChallenge = !ctx.readOnly && v.pending && v.seat !== null && v.seat !== undefined && v.pending.waiting.includes(v.seat);
   if (myTurnToLay()) text = v.phase === "serve" ? tr("your_turn_serve") : tr("your_turn");
+  else if (mayChallenge) text = tr("your_challenge", { name: seatName(v.pending.shooter) });
   else if (v.pending) text = tr("wait_challenge", { name: seatName(v.pending.shooter) });
   else text = tr("wait_turn", { name: seatName(v.turn) });
   return h("p", { class: "tennis-mots-status", role: "status" }, text, refusedText ? h("span", { class: "tennis-mots-bad" }, " ✗ " + refusedText) : null);
@@ -952,10 +967,10 @@ function render() {
           statusEl(v),
           verdictEl(v),
           pendingEl(v),
-          tableEl(v),
+          v.over ? null : tableEl(v),
           myTurnToLay() ? builderEl(v) : null,
           jokerEl(),
-          handEl(v),
+          v.over && !openHands() ? null : handEl(v),
           helpEl(v),
         ),
         h("div", { class: "tennis-mots-side" }, playersEl(v), hintsEl(v), logEl(v)),

@@ -67,6 +67,7 @@ const HOST = {
     again: "Rejouer (nouveau tirage)",
     offline: "Connexion perdue, nouvelle tentative…",
     lang_other: "English",
+    local_only: "Attention : « localhost » ne marche que sur cet ordinateur, pas sur les téléphones. Lancez « partie serve --host 0.0.0.0 » et ouvrez cette page avec l'adresse de l'ordinateur sur le réseau.",
   },
   en: {
     title: "Tennis Quizz in class",
@@ -126,6 +127,7 @@ const HOST = {
     again: "Play again (new draw)",
     offline: "Connection lost, trying again…",
     lang_other: "Français",
+    local_only: "Note: “localhost” only works on this computer, not on the phones. Start “partie serve --host 0.0.0.0” and open this page with the computer's network address.",
   },
 };
 
@@ -461,6 +463,7 @@ class Host {
         h("p", { class: "tqh-code", id: "tqh-code", "aria-label": `${t("code")} ${table.code.split("").join(" ")}` }, code),
         h("p", { class: "tqh-join" }, t("join", { url, code })),
         h("p", { class: "help" }, t("join_link", { url: `${url}/t/${table.code}` })),
+        ["localhost", "127.0.0.1", "[::1]"].includes(location.hostname) ? h("p", { class: "help warn", id: "tqh-local-only" }, t("local_only")) : null,
         h("h2", null, t("seats")),
         h("ul", { class: "tqh-seats", id: "tqh-seats" }, table.seats.map((s) => h("li", null, this.seatLine(s)))),
         this.you.owner

@@ -79,10 +79,14 @@ export const strings = {
     tq_bad: "✗ Mauvaise réponse — touche S",
     tq_undo: "↶ Annuler le dernier point — touche U",
     tq_show_answer: "Afficher la réponse (pour vous)",
+    tq_show_answer_projector: "Afficher la réponse (la classe la verra)",
+    tq_read_teacher: "{team} sert : lisez la question ci-dessous, la réponse de l'autre équipe se dit à voix haute.",
+    tq_teacher_help: "Cliquez « Bonne réponse » si l'équipe qui relance a bien répondu, sinon « Mauvaise réponse » ; la question suivante s'affiche.",
     tq_hide_answer: "Cacher la réponse",
     tq_scorer_help: "Touchez le côté qui gagne le point ; l'appli dit la carte et la question suivantes.",
     tq_projector: "Écran de classe (projecteur)",
     tq_you: "vous",
+    tq_bot: "bot {bot}",
     tq_pro: "pro",
     tq_spectator: "Vous regardez le match.",
   },
@@ -158,10 +162,14 @@ export const strings = {
     tq_bad: "✗ Wrong answer — key S",
     tq_undo: "↶ Undo the last point — key U",
     tq_show_answer: "Show the answer (for you)",
+    tq_show_answer_projector: "Show the answer (the class will see it)",
+    tq_read_teacher: "{team} serves: read the question below; the other team answers aloud.",
+    tq_teacher_help: "Click “Right answer” when the receiving team answered right, else “Wrong answer”; the next question shows.",
     tq_hide_answer: "Hide the answer",
     tq_scorer_help: "Tap the side that wins the point; the app says the next card and question.",
     tq_projector: "Classroom screen (projector)",
     tq_you: "you",
+    tq_bot: "bot {bot}",
     tq_pro: "pro",
     tq_spectator: "You are watching the match.",
   },
@@ -198,16 +206,17 @@ export function mount(root, context) {
     last: h("section", { class: "tq-last", id: "tq-last", "aria-live": "polite" }),
     end: h("section", { class: "tq-end card", id: "tq-end", hidden: true }),
   };
-  const box = h(
-    "div",
-    { class: `tq${ctx.projector ? " tq-projector" : ""}` },
-    els.board,
-    els.status,
-    els.play,
-    els.message,
-    els.last,
-    els.end,
-  );
+  // The projector puts the question beside the score board (a wide screen shows both
+  // without scrolling); a phone reads them one under the other.
+  const box = ctx.projector
+    ? h(
+        "div",
+        { class: "tq tq-projector" },
+        h("div", { class: "tq-side" }, els.board, els.last),
+        h("div", { class: "tq-main" }, els.status, els.play, els.message),
+        els.end,
+      )
+    : h("div", { class: "tq" }, els.board, els.status, els.play, els.message, els.last, els.end);
   root.appendChild(box);
   if (!keysBound) {
     // On the document, so the keys work wherever the focus is (not in a text field).
@@ -263,7 +272,8 @@ function mySeat() {
 
 function seatName(seat) {
   const info = (msg.table.seats || []).find((s) => s.seat === seat);
-  const name = info && info.name ? info.name : `${seat + 1}`;
+  // A bot says it is one ("bot quiz:0.5"), as on the other games' screens.
+  const name = info && info.kind === "bot" ? t("tq_bot", { bot: info.bot || info.name }) : info && info.name ? info.name : `${seat + 1}`;
   return seat === mySeat() ? `${name} (${t("tq_you")})` : name;
 }
 
@@ -301,7 +311,7 @@ function render() {
   renderEnd();
   if (els.host && !els.host.firstChild) {
     const href = `/static/games/tennis-quizz-host.html?table=${msg.table.code}`;
-    els.host.appendChild(h("a", { href, id: "tq-host-link" }, t("tq_projector")));
+    els.host.appendChild(h("a", { href, id: "tq-host-link", class: "button small" }, t("tq_projector")));
   }
 }
 
@@ -428,7 +438,7 @@ function renderMatch() {
       );
     } else status = `${t("tq_ruling_wait", { given: v.ruling.given, judged })} ${t("tq_waiting_ruling", { name: seatName(v.server) })}`;
   }
-  if (me === null && !ctx.projector) status = `${status} ${t("tq_spectator")}`;
+  if (me === null && !ctx.projector && !ctx.readOnly) status = `${status} ${t("tq_spectator")}`;
   els.status.textContent = status;
   replaceChildren(els.play, parts);
 }
@@ -521,7 +531,9 @@ function renderScorer() {
   const next = v.next;
   if (next) {
     const team = t("tq_team", { x: LETTERS[next.side] });
-    const line = next.decider
+    const line = isMode("teacher") && v.question && !next.decider
+      ? t("tq_read_teacher", { team })
+      : next.decider
       ? t("tq_read_decider", { team, card: next.card, n: next.number })
       : next.number === null
         ? t("tq_read_choice", { team, card: next.card })
@@ -537,7 +549,7 @@ function renderScorer() {
         h(
           "p",
           { class: "row" },
-          h("button", { type: "button", id: "tq-reveal", "aria-pressed": reveal ? "true" : "false", onclick: () => { showAnswer = !showAnswer; render(); } }, reveal ? t("tq_hide_answer") : t("tq_show_answer")),
+          h("button", { type: "button", id: "tq-reveal", "aria-pressed": reveal ? "true" : "false", onclick: () => { showAnswer = !showAnswer; render(); } }, reveal ? t("tq_hide_answer") : ctx.projector ? t("tq_show_answer_projector") : t("tq_show_answer")),
           reveal ? h("strong", { class: "tq-answer", id: "tq-answer" }, t("tq_right_is", { answer: q.answer })) : null,
         ),
       );
@@ -557,7 +569,7 @@ function renderScorer() {
         pair,
         h("button", { type: "button", id: "tq-undo", disabled: pending || !can("undo").length, onclick: () => send({ type: "undo" }) }, t("tq_undo")),
       ),
-      h("p", { class: "help" }, t("tq_scorer_help")),
+      h("p", { class: "help" }, isMode("teacher") ? t("tq_teacher_help") : t("tq_scorer_help")),
     );
   }
   replaceChildren(els.play, parts);

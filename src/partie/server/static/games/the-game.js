@@ -46,7 +46,7 @@ export const strings = {
     tg_signal_good_short: "Bon ici",
     tg_signal_by: "{signal} — {name}",
     tg_signal_set: "Signal « {signal} » sur {pile}",
-    tg_chat: "Table",
+    tg_chat: "Discussion à la table",
     tg_chat_label: "Message à la table (sans nombre)",
     tg_chat_send: "Envoyer",
     tg_chat_rule: "Interdit de donner une valeur : ni chiffre ni nombre en lettres.",
@@ -544,7 +544,9 @@ function renderHand() {
   }
   els.handTitle.textContent = ctx.seat === null || ctx.seat === undefined || !ctx.readOnly ? t("tg_hand") : t("tg_hand_of", { name: seatName(ctx.seat) });
   const map = fits();
-  const mine = myTurn();
+  // Before the first card (who starts is being chosen) no card is marked: every one
+  // would read "fits no pile", which is not true of the game about to start.
+  const mine = myTurn() && v.started !== false;
   const cards = hand.map((card, index) => {
     const piles = mine ? map.get(card) || [] : [];
     const kind = !mine ? "idle" : piles.length === 0 ? "none" : piles.length === 1 ? "one" : "many";
@@ -627,7 +629,7 @@ function renderEnd() {
     if (hands && hands[seat]) cards = hands[seat].length ? hands[seat].join(" ") : t("tg_none_left");
     else if (seat === ctx.seat && v.hand) cards = v.hand.length ? v.hand.join(" ") : t("tg_none_left");
     else cards = v.hand_sizes[seat] ? t("tg_left_hidden", { n: v.hand_sizes[seat] }) : t("tg_none_left");
-    rows.push(h("li", null, h("span", { class: "tg-player-name" }, `${seatName(seat)} : `), h("span", { class: "tg-left-cards" }, cards)));
+    rows.push(h("li", null, h("span", { class: "tg-player-name" }, `${seatName(seat)}${t("colon")}`), h("span", { class: "tg-left-cards" }, cards)));
   }
   if (v.draw_count) rows.push(h("li", { id: "tg-left-draw", "data-count": v.draw_count }, t("tg_draw", { n: v.draw_count })));
   replaceChildren(
@@ -683,11 +685,11 @@ function renderChat() {
   const seated = ctx.seat !== null && ctx.seat !== undefined;
   els.keys.hidden = !seated || view().over;
   els.signalToggle.hidden = !seated || view().over;
-  els.legend.style.visibility = myTurn() ? "visible" : "hidden";
+  els.legend.style.visibility = myTurn() && view().started !== false ? "visible" : "hidden";
   replaceChildren(
     els.chatLog,
     chatLog.map((line) =>
-      h("li", null, h("span", { class: "tg-chat-who" }, `${line.name || (line.seat === null || line.seat === undefined ? t("tg_spectating") : seatName(line.seat))} : `), h("span", { class: "tg-chat-text" }, line.text)),
+      h("li", null, h("span", { class: "tg-chat-who" }, `${line.name || (line.seat === null || line.seat === undefined ? t("tg_spectating") : seatName(line.seat))}${t("colon")}`), h("span", { class: "tg-chat-text" }, line.text)),
     ),
   );
 }
