@@ -22,20 +22,28 @@ from partie.rules.bm25 import BM25
 from partie.rules.document import LANGS, Passage, load_rules
 from partie.rules.faq import FaqEntry, load_faq, load_keywords
 from partie.rules.normalise import compile_synonyms, fold, terms, words_of
+from partie.rules.spelling import Speller
 from partie.rules.synonyms import number_terms, synonyms_for
 
-COVERAGE = 0.6
+COVERAGE = 1.0
 """Least share of the question's weight the best passage must hold to be sure."""
-MARGIN = 0.15
+MARGIN = 0.65
 """Least lead of the best passage's score over the second's, as a share of the best."""
-NEIGHBOUR = 0.35
+NEIGHBOUR = 0.45
 """Least share of the question's weight the nearest FAQ question must hold."""
+CLOSE = 0.9
+"""A question at least this alike its nearest FAQ question (``BM25.overlap``), when
+that question rests on the passage ranked first, is answered surely."""
 KNOWN = 0.9
 """A question this alike a FAQ question (``BM25.overlap``) is that question: it is
 answered by the FAQ's own passage whatever the margin."""
+VOTE = 0.0
+"""Weight of the nearest FAQ question of a passage against the passage's own score."""
 MORE_RATIO = 0.5
 """A further passage is shown when it scores at least this share of the best."""
 MAX_ANSWERS = 3
+DOC_B = 0.75
+"""BM25's length normalisation of the passages' documents."""
 KEYWORD_WEIGHT = 2
 """Players' keywords count twice: they are few, and chosen for the passage."""
 MAX_QUESTION = 300
@@ -118,13 +126,13 @@ class Thresholds:
     coverage: float = COVERAGE
     margin: float = MARGIN
     neighbour: float = NEIGHBOUR
+    close: float = CLOSE
     known: float = KNOWN
     open: bool = True
-    """False: sure only of known FAQ questions (English, whose FAQ is small: the one
-    sure wrong answer measured on held-out questions was English)."""
+    """False: sure only of questions close to a FAQ question."""
 
     def sure(self, signals: dict[str, Any]) -> bool:
-        if signals["agree"] and signals["known"] >= self.known:
+        if signals["agree"] and signals["known"] >= min(self.close, self.known):
             return True
         return (
             self.open
@@ -143,35 +151,48 @@ class Answerer:
         self, game: str, lang: str, faq: Iterable[FaqEntry], limits: Thresholds | None = None
     ):
         self.game, self.lang = game, lang
-        self.limits = limits or Thresholds(open=lang == "fr")
+        self.limits = limits or Thresholds()
         self.synonyms = compile_synonyms(synonyms_for(game))
         self.passages = [
             p for p in load_rules(game, lang).passages if p.section_id not in ILLUSTRATIONS
         ]
         self.faq = [e for e in faq if e.lang == lang]
         extra: dict[str, list[str]] = {}
-        if lang == "fr":
-            for pid, words in load_keywords(game).items():
-                extra[pid] = [words] * KEYWORD_WEIGHT
+        for pid, words in load_keywords(game, lang).items():
+            extra[pid] = [words] * KEYWORD_WEIGHT
         for entry in self.faq:
             if entry.passage_id:
                 extra.setdefault(entry.passage_id, []).append(entry.question)
+        texts = [" ".join([p.text, *extra.get(p.id, [])]) for p in self.passages]
+        self.speller = Speller(
+            (
+                w
+                for text in [*texts, *(p.section for p in self.passages), *self._phrases()]
+                for w in words_of(text)
+            ),
+            lang,
+        )
         docs, self.own = [], []
-        for p in self.passages:
-            body = self.terms(" ".join([p.text, *extra.get(p.id, [])]))
+        for p, text in zip(self.passages, texts, strict=True):
+            body = self.terms(text)
             docs.append(self.terms(p.section) + body)
             self.own.append(frozenset(body))  # what the passage itself says
-        self.index = BM25(docs)
+        self.index = BM25(docs, b=DOC_B)
+        self.position = {p.id: i for i, p in enumerate(self.passages)}
         self.neighbours = BM25([self.query(e.question) for e in self.faq])
+
+    def _phrases(self) -> list[str]:
+        """The synonym table's words: players' words the rules text may not hold."""
+        return [" ".join((c, *phrases)) for c, phrases in synonyms_for(self.game).items()]
 
     def terms(self, text: str) -> list[str]:
         """Terms of rules text (a synonym adds its canonical word)."""
         return terms(text, self.synonyms)
 
     def query(self, question: str) -> list[str]:
-        """Terms of a question: the same steps as the rules text, plus what its numbers
-        imply (``synonyms.number_terms``)."""
-        found = self.terms(question)
+        """Terms of a question: the same steps as the rules text, typos put right on
+        the game's words, plus what its numbers imply (``synonyms.number_terms``)."""
+        found = terms(question, self.synonyms, self.speller.correct)
         numbers = [int(t) for t in found if t.isdigit()]
         return found + number_terms(self.game, numbers)
 
@@ -180,7 +201,7 @@ class Answerer:
 
         A question that is (nearly) a FAQ question (``known`` ≥ ``KNOWN``) puts that
         entry's passage first: the FAQ was written for it."""
-        scores = self.index.scores(query)
+        scores = self._combined(query)
         order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
         signals: dict[str, Any] = {"coverage": 0.0, "margin": 0.0, "neighbour": 0.0, "known": 0.0}
         signals["agree"] = False
@@ -188,14 +209,14 @@ class Answerer:
             return order, scores, signals
         entry = None
         if self.faq:
-            near = self.neighbours.scores(query)
+            near = self._near
             best = max(range(len(near)), key=lambda i: (near[i], -i))
             if near[best] > 0:
                 entry = self.faq[best]
                 signals["neighbour"] = self.neighbours.coverage(query, best)
                 signals["known"] = self.neighbours.overlap(query, best)
         if entry is not None and entry.passage_id and signals["known"] >= self.limits.known:
-            first = next(i for i, p in enumerate(self.passages) if p.id == entry.passage_id)
+            first = self.position[entry.passage_id]
             order.remove(first)
             order.insert(0, first)
         top = order[0]
@@ -204,6 +225,25 @@ class Answerer:
         signals["margin"] = max(0.0, (scores[top] - second) / scores[top]) if scores[top] else 0.0
         signals["agree"] = entry is not None and entry.passage_id == self.passages[top].id
         return order, scores, signals
+
+    def _combined(self, query: list[str]) -> list[float]:
+        """Each passage's BM25 score over its document, plus ``VOTE`` times the score of
+        its nearest FAQ question, each scaled by its best: a passage is found by its own
+        words or by a question worded like this one."""
+        scores = self.index.scores(query)
+        self._near = self.neighbours.scores(query) if self.faq else []
+        votes = [0.0] * len(scores)
+        for entry, score in zip(self.faq, self._near, strict=True):
+            if entry.passage_id:
+                i = self.position[entry.passage_id]
+                votes[i] = max(votes[i], score)
+        best, best_vote = max(scores), max(votes, default=0.0)
+        if best <= 0:
+            return scores
+        return [
+            s / best + (VOTE * v / best_vote if best_vote > 0 else 0.0)
+            for s, v in zip(scores, votes, strict=True)
+        ]
 
     def _coverage(self, query: list[str], doc: int) -> float:
         """Share of the question's weight found in the passage's own terms (its section

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 GLYPHS = {
     "★": " etoile joker ",
@@ -46,7 +46,31 @@ _ORDINALS = {
 }  # fmt: skip
 
 _ORDINAL_DIGITS = re.compile(r"\b(\d+)(?:e|eme|er|ere|re|nd|nde|th|st|rd)\b")
+_DIGIT_LETTER = re.compile(r"(?<=\d)(?=[a-z])|(?<=[a-z])(?=\d)")
 _WORD = re.compile(r"[a-z0-9]+")
+
+SPOKEN = {
+    "koi": "quoi", "kwa": "quoi", "quoa": "quoi", "ke": "que", "ki": "qui", "kan": "quand",
+    "qd": "quand", "kand": "quand", "pk": "pourquoi", "pq": "pourquoi", "pkoi": "pourquoi",
+    "pourkoi": "pourquoi", "cb": "combien", "cmb": "combien", "cbien": "combien",
+    "cmt": "comment", "koment": "comment", "komment": "comment", "ya": "il y a",
+    "yen": "il y en", "ds": "dans", "pr": "pour", "pa": "pas", "tjs": "toujours",
+    "tjrs": "toujours", "bcp": "beaucoup", "qqn": "quelqu un", "qqch": "quelque chose",
+    "tt": "tout", "ts": "tous", "mm": "meme", "dc": "donc", "ptet": "peut etre",
+    "mtn": "maintenant", "chui": "je suis", "chuis": "je suis", "jsuis": "je suis",
+    "jpeux": "je peux", "jpx": "je peux", "jpe": "je peux", "jai": "j ai", "jdois": "je dois",
+    "jveux": "je veux", "jfais": "je fais", "jsais": "je sais", "jme": "je me", "jle": "je le",
+    "jla": "je la", "jles": "je les", "jpose": "je pose", "jjoue": "je joue", "dla": "de la",
+    "nb": "nombre", "nbr": "nombre", "pts": "points", "pt": "point",
+    "max": "maximum", "mini": "minimum", "ordi": "ordinateur", "dico": "dictionnaire",
+    "adv": "adversaire", "adversair": "adversaire", "svp": "", "stp": "", "plz": "",
+    "pls": "", "ur": "your", "wat": "what", "wut": "what",
+    "cuz": "because", "coz": "because", "wanna": "want to", "gonna": "going to",
+    "im": "i am", "cant": "can not", "dont": "do not", "doesnt": "does not",
+    "didnt": "did not", "isnt": "is not", "wont": "will not", "whats": "what is",
+    "theres": "there is", "hv": "have", "ppl": "people", "pple": "people",
+}  # fmt: skip
+"""What players type for a word ("koi", "cb", "jpeux", "u"): the word it stands for."""
 
 STOP_WORDS = frozenset(
     " ".join(
@@ -55,20 +79,43 @@ STOP_WORDS = frozenset(
             "l la le les leur lui m ma me mes moi mon n ne nous on ou par pas pour qu que",
             "quel quelle quels quelles qui s sa se ses si son sur t ta te tes toi ton tu un",
             "une vos votre vous y faut peut peux doit dois comment quoi quand pourquoi",
-            "fait faire ai as avoir ont sont suis etait sera",
+            "fait faire fais ai as avoir ont sont suis etait sera va vais vont alors donc",
+            "est-ce bien bon ben bah quoi hein svp oui non ok dans quelqu quelque chose",
             "an and are be by can do does for from how i if in is it its my of on or the",
             "their them then there this to what when where which who why will with you",
-            "your should may must happen happens",
+            "your should may must happen happens did done get got have has we us our",
+            "am not any some so that these those would could please just",
         )
     ).split()
 )
 """Words that carry no rule on their own (after folding, before stemming)."""
 
-_SUFFIXES = (
-    "issements", "issement", "ements", "ement", "ations", "ation", "eraient", "erions",
-    "eront", "erait", "erais", "aient", "ables", "able", "ings", "ing", "ions", "ies",
-    "ees", "ent", "ait", "ais", "ant", "ee", "es", "er", "ez", "ed", "e", "s", "x",
+_PLURAL_KEPT = ("ss", "ons", "ais", "us", "is", "ois")
+"""Endings whose final s is not a plural ("posons", "permis", "plus")."""
+
+_SUFFIXES: tuple[tuple[str, str], ...] = (
+    *((suffix, "") for suffix in (
+        "issement", "ement", "ation", "atrice", "ateur", "eraient", "erions", "eriez",
+        "erons", "eront", "erais", "erait", "erai", "eras", "era", "iraient", "iront",
+        "irait", "issent", "issons", "issez", "isse", "aient", "able", "ions", "iez", "ons",
+        "ais", "ait", "ant", "ent", "ire", "ees", "ee", "ie", "er", "ez", "ir", "is", "it",
+        "ing", "ied", "ies", "ed", "est", "e", "i",
+    )),
+    ("dre", "d"), ("du", "d"), ("ttre", "t"),
 )  # fmt: skip
+_SUFFIXES = tuple(sorted(_SUFFIXES, key=lambda rule: -len(rule[0])))
+"""Verb, adjective and noun endings (French, and English "-ing", "-ed"): the longest
+that leaves three letters goes; "prendre" and "prendu" keep their d."""
+
+_VOWELS = frozenset("aeiouy")
+
+_WHOLE = {
+    **{w: "fini" for w in ("fini", "finie", "finis", "finies")},
+    **{w + end: w for w in ("player", "server", "receiver", "winner", "challenger",
+                            "beginner", "dealer", "leader", "owner") for end in ("", "s")},
+}  # fmt: skip
+"""Words whose ending is not to be cut: "finie" (empty) is not "fin" (the end), a
+"player" is not "play"."""
 
 
 def fold(text: str) -> str:
@@ -80,12 +127,21 @@ def fold(text: str) -> str:
 
 
 def stem(word: str) -> str:
-    """A light stem: the longest known ending off, keeping at least three letters."""
+    """A light stem: a plural s or x off, then the longest known ending, keeping at
+    least three letters, then a doubled final consonant made single ("attell" and
+    "attel", "winn" and "win" meet)."""
     if word.isdigit() or len(word) <= 3:
         return word
-    for suffix in _SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)]
+    if word in _WHOLE:
+        return _WHOLE[word]
+    if word[-1] in "sx" and len(word) > 3 and not word.endswith(_PLURAL_KEPT):
+        word = word[:-1]
+    for suffix, keep in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) + len(keep) >= 3:
+            word = word[: -len(suffix)] + keep
+            break
+    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in _VOWELS:
+        word = word[:-1]
     return word
 
 
@@ -140,9 +196,13 @@ _TENS["quatrevingt"] = 80
 
 
 def words_of(text: str) -> list[str]:
-    """Folded words with numbers as digits (stop words kept)."""
-    folded = _ORDINAL_DIGITS.sub(r"\1", fold(text))
-    return _numbers(_fix_quatre_vingt(_WORD.findall(folded)))
+    """Folded words with numbers as digits and spoken forms spelt out (stop words
+    kept): "jpeux poser 2cartes ?" → je peux poser 2 cartes."""
+    folded = _DIGIT_LETTER.sub(" ", _ORDINAL_DIGITS.sub(r"\1", fold(text)))
+    words: list[str] = []
+    for word in _WORD.findall(folded):
+        words.extend(SPOKEN[word].split() if word in SPOKEN else (word,))
+    return _numbers(_fix_quatre_vingt(words))
 
 
 Synonyms = Sequence[tuple[tuple[str, ...], str]]
@@ -160,10 +220,15 @@ def compile_synonyms(table: Mapping[str, Iterable[str]]) -> Synonyms:
     return rules
 
 
-def terms(text: str, synonyms: Synonyms = ()) -> list[str]:
+def terms(
+    text: str, synonyms: Synonyms = (), fix: Callable[[list[str]], list[str]] | None = None
+) -> list[str]:
     """The search terms of ``text``: stems without stop words, plus the canonical word
-    of every synonym phrase found, with or without the stop words between its words."""
+    of every synonym phrase found, with or without the stop words between its words.
+    ``fix`` puts the folded words right first (a question's typos, ``spelling.py``)."""
     words = words_of(text)
+    if fix is not None:
+        words = fix(words)
     stems = [stem(w) for w in words]
     content = [s for w, s in zip(words, stems, strict=True) if w not in STOP_WORDS]
     added: set[str] = set()
