@@ -29,7 +29,7 @@ COVERAGE = 1.0
 """Least share of the question's weight the best passage must hold to be sure."""
 MARGIN = 0.65
 """Least lead of the best passage's score over the second's, as a share of the best."""
-NEIGHBOUR = 0.45
+NEIGHBOUR = 0.15
 """Least share of the question's weight the nearest FAQ question must hold."""
 CLOSE = 0.9
 """A question at least this alike its nearest FAQ question (``BM25.overlap``), when
@@ -194,7 +194,7 @@ class Answerer:
         the game's words, plus what its numbers imply (``synonyms.number_terms``)."""
         found = terms(question, self.synonyms, self.speller.correct)
         numbers = [int(t) for t in found if t.isdigit()]
-        return found + number_terms(self.game, numbers)
+        return found + number_terms(self.game, numbers, found)
 
     def signals(self, query: list[str]) -> tuple[list[int], list[float], dict[str, Any]]:
         """Passages best first, their scores, and what the sure/unsure call rests on.

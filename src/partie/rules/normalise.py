@@ -84,14 +84,16 @@ STOP_WORDS = frozenset(
             "an and are be by can do does for from how i if in is it its my of on or the",
             "their them then there this to what when where which who why will with you",
             "your should may must happen happens did done get got have has we us our",
-            "am not any some so that these those would could please just",
+            "am not any some so that these those would could please just many much at as",
+            "about than also only they he she his her me no each",
         )
     ).split()
 )
 """Words that carry no rule on their own (after folding, before stemming)."""
 
-_PLURAL_KEPT = ("ss", "ons", "ais", "us", "is", "ois")
-"""Endings whose final s is not a plural ("posons", "permis", "plus")."""
+_PLURAL_KEPT = ("ss", "ais", "us", "is", "ois")
+"""Endings whose final s is not a plural ("permis", "plus"); "-ons" is a verb
+("posons") unless it is "-ions" ("questions")."""
 
 _SUFFIXES: tuple[tuple[str, str], ...] = (
     *((suffix, "") for suffix in (
@@ -134,7 +136,8 @@ def stem(word: str) -> str:
         return word
     if word in _WHOLE:
         return _WHOLE[word]
-    if word[-1] in "sx" and len(word) > 3 and not word.endswith(_PLURAL_KEPT):
+    verb = word.endswith("ons") and not word.endswith("ions")
+    if word[-1] in "sx" and len(word) > 3 and not verb and not word.endswith(_PLURAL_KEPT):
         word = word[:-1]
     for suffix, keep in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) + len(keep) >= 3:

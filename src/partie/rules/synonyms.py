@@ -4,6 +4,8 @@ number conversion and stemming, so "marches arrière" matches "marche arriere"."
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 COMMON: dict[str, list[str]] = {
     "joueur": ["participant", "personne", "gens", "player", "players", "people"],
     "commence": ["debut", "debuter", "premier a jouer", "start", "begin", "first"],
@@ -192,13 +194,18 @@ def synonyms_for(game: str) -> dict[str, list[str]]:
     return merged
 
 
-def number_terms(game: str, numbers: list[int]) -> list[str]:
+def number_terms(game: str, numbers: list[int], found: Sequence[str] = ()) -> list[str]:
     """Words a question's numbers imply. In The Game two card values exactly 10 apart
     ("50 sur 60", "play 30 on 40") are the backwards trick, whatever words surround
-    them."""
+    them; two other values name a pile first and a card after it ("pile à 20, je joue
+    80"): a higher card is a rising pile's move, a lower one a falling pile's, unless
+    the question names the pile itself."""
     if game != "the-game":
         return []
-    cards = sorted({n for n in numbers if 2 <= n <= 100})
-    if any(b - a == 10 for a in cards for b in cards):
+    cards = [n for n in numbers if 2 <= n <= 99]
+    if any(abs(b - a) == 10 for a in cards for b in cards):
         return ["retro"]
+    cards = [n for n in numbers if 1 <= n <= 100]  # with the piles' 1 and 100
+    if len(cards) >= 2 and not {"montante", "descendante"} & set(found):
+        return ["montante" if cards[1] > cards[0] else "descendante"]
     return []
