@@ -10,7 +10,7 @@ import pytest
 from partie.rules import GAMES, ask
 from partie.rules.answerer import CLOSE, COVERAGE, MARGIN, NEIGHBOUR, answerer
 from partie.rules.evaluate import calibrate, held_out
-from partie.rules.faq import load_faq
+from partie.rules.faq import load_faq, parse_faq
 
 HELD_OUT_FLOOR = 0.65
 """The right-passage-first rate on the held-out questions, as docs/rules-questions.md
@@ -91,3 +91,30 @@ def test_held_out_questions_no_confident_wrong_answer() -> None:
     assert answerable >= 40
     assert sum(r.sure_wrong for r in reports) == 0
     assert sum(r.right_first for r in reports) / answerable >= HELD_OUT_FLOOR
+
+
+def test_blind_questions_are_held_out_and_reported_apart() -> None:
+    data = {
+        "q": [
+            {"question": "on peut reculer de dix ?", "section": "tour", "passage": "rétro"},
+            {
+                "question": "combien de cartes en main a trois",
+                "section": "mise-en-place",
+                "passage": "Nombre de cartes en main",
+                "blind": True,
+            },
+            {"question": "quel temps fait-il", "section": "", "blind": True},
+            {"question": "Can I go back by ten?", "lang": "en", "section": "tour",
+             "passage": "backwards trick", "held_out": True},
+        ]
+    }  # fmt: skip
+    faq = parse_faq("the-game", data)
+    assert [(e.held_out, e.blind) for e in faq] == [
+        (False, False), (True, True), (True, True), (True, False)
+    ]  # fmt: skip
+    blind = held_out("the-game", blind=True, faq=faq)
+    assert (blind.asked, blind.answerable) == (2, 1)
+    earlier = held_out("the-game", blind=False, faq=faq)
+    assert (earlier.asked, earlier.answerable) == (1, 1)
+    french = held_out("the-game", langs=("fr",), faq=faq)
+    assert (french.asked, french.sure_wrong) == (2, 0)

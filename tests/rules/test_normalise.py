@@ -21,18 +21,54 @@ from partie.rules.synonyms import synonyms_for
         ("troisième set", ["3", "set"]),
         ("Égalité à 40-40", ["egalite", "a", "40", "40"]),
         ("ATTEL◀", ["attel", "double", "joker", "avant"]),
+        ("c koi le 6a6", ["c", "quoi", "le", "6", "a", "6"]),
+        ("jpeux poser 2cartes ?", ["je", "peux", "poser", "2", "cartes"]),
+        ("cb de pts", ["combien", "de", "points"]),
+        ("wat happens if u cant play", ["what", "happens", "if", "u", "can", "not", "play"]),
     ],
 )
 def test_words(text: str, words: list[str]) -> None:
     assert words_of(text) == words
 
 
-def test_plurals_feminines_and_verb_forms_share_a_stem() -> None:
-    assert stem("cartes") == stem("carte")
-    forms = ["posées", "poser", "posent", "pose", "posé"]
-    assert len({stem(w) for w in words_of(" ".join(forms))}) == 1
-    assert stem("joueurs") == stem("joueur")
+@pytest.mark.parametrize(
+    "forms",
+    [
+        "posées poser posent pose posé posons posez posait posera poserai",
+        "cartes carte",
+        "joueurs joueur",
+        "prendre prend prends",
+        "perdre perdu perds",
+        "remplacer remplace remplacé remplacent",
+        "choisir choisi choisis",
+        "questions question",
+        "lettres lettre",
+        "attell attel",
+        "played playing plays play",
+        "winner winners",
+        "jeux jeu",
+    ],
+)
+def test_plurals_feminines_and_verb_forms_share_a_stem(forms: str) -> None:
+    assert len({stem(w) for w in words_of(forms)}) == 1, {w: stem(w) for w in forms.split()}
+
+
+@pytest.mark.parametrize(
+    "one,other",
+    [
+        ("joueur", "jouer"),
+        ("player", "play"),
+        ("fin", "finie"),  # the end of the game, not an empty draw pile
+    ],
+)
+def test_words_that_differ_keep_different_stems(one: str, other: str) -> None:
+    assert stem(one) != stem(other)
     assert stem("10") == "10"
+
+
+def test_what_happens_is_not_a_pass() -> None:
+    assert "pas" not in terms("que se passe-t-il à 40 partout ?")
+    assert "pas" in terms("je passe mon tour")
 
 
 @pytest.mark.parametrize(

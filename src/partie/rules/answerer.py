@@ -25,7 +25,7 @@ from partie.rules.normalise import compile_synonyms, fold, terms, words_of
 from partie.rules.spelling import Speller
 from partie.rules.synonyms import number_terms, synonyms_for
 
-COVERAGE = 1.0
+COVERAGE = 0.95
 """Least share of the question's weight the best passage must hold to be sure."""
 MARGIN = 0.65
 """Least lead of the best passage's score over the second's, as a share of the best."""

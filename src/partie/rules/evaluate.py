@@ -4,6 +4,7 @@ on the held-out part (an index built from the training part only)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -113,12 +114,14 @@ def held_out(
     limits: Thresholds | None = None,
     langs: tuple[str, ...] = LANGS,
     blind: bool | None = None,
+    faq: Sequence[FaqEntry] | None = None,
 ) -> Report:
     """Ask the held-out questions of an index built from the training part only;
-    ``blind`` keeps only the blind ones (True) or only the others (False)."""
+    ``blind`` keeps only the blind ones (True) or only the others (False); ``faq`` is
+    the game's FAQ unless given."""
     report = Report(game)
     for lang in langs:
-        entries = [e for e in load_faq(game) if e.lang == lang]
+        entries = [e for e in (load_faq(game) if faq is None else faq) if e.lang == lang]
         own = limits if limits is None else replace(limits, open=True)
         answerer = Answerer(game, lang, [e for e in entries if not e.held_out], own)
         for entry in (e for e in entries if e.held_out and blind in (None, e.blind)):

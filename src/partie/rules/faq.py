@@ -65,8 +65,13 @@ def load_keywords(game: str, lang: str = "fr") -> dict[str, str]:
 @cache
 def load_faq(game: str) -> tuple[FaqEntry, ...]:
     """The FAQ of ``game``; a quote that names no single passage is a bug (ValueError)."""
+    return parse_faq(game, _read(game))
+
+
+def parse_faq(game: str, data: dict) -> tuple[FaqEntry, ...]:
+    """The ``[[q]]`` entries of a FAQ file already read as TOML."""
     entries = []
-    for item in _read(game)["q"]:
+    for item in data["q"]:
         lang = item.get("lang", "fr")
         section = item.get("section", "")
         passage_id = (

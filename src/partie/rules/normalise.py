@@ -233,12 +233,26 @@ def terms(
     if fix is not None:
         words = fix(words)
     stems = [stem(w) for w in words]
-    content = [s for w, s in zip(words, stems, strict=True) if w not in STOP_WORDS]
+    filler = _fillers(words)
+    content = [
+        s for i, (w, s) in enumerate(zip(words, stems, strict=True))
+        if w not in STOP_WORDS and i not in filler
+    ]  # fmt: skip
     added: set[str] = set()
     for pattern, canonical in synonyms:
         if canonical not in added and (_has(stems, pattern) or _has(content, pattern)):
             added.add(canonical)
     return content + sorted(added)
+
+
+def _fillers(words: list[str]) -> set[int]:
+    """Positions of words that only frame a question: "se passe" (what happens), not
+    "passer" (to pass, a move in Tennis de mots)."""
+    return {
+        i + 1
+        for i in range(len(words) - 1)
+        if words[i] in ("se", "s") and words[i + 1].startswith("pass")
+    }
 
 
 def _has(seq: list[str], pattern: tuple[str, ...]) -> bool:

@@ -94,7 +94,7 @@ THE_GAME: dict[str, list[str]] = {
     ],
     "minimum": ["au moins", "obligatoire", "obligatoirement", "at least", "minimum de cartes"],
     "main": ["hand", "en main", "distribuer", "distribue", "deal"],
-    "solo": ["seul", "tout seul", "1 joueur", "alone", "solitaire"],
+    "solo": ["tout seul", "jouer seul", "seul joueur", "1 joueur", "alone", "solitaire"],
     "cooperatif": ["coop", "ensemble", "equipe", "contre les autres", "team", "cooperative"],
     "expert": ["difficile", "plus dur", "corser", "harder", "hard", "plus difficile"],
     "victoire": ["gagner", "gagne", "reussir", "win", "perdu", "perdre", "lose", "lost"],
