@@ -23,7 +23,7 @@ from partie.rules.document import LANGS, Passage, load_rules
 from partie.rules.faq import FaqEntry, load_faq, load_keywords
 from partie.rules.normalise import compile_synonyms, fold, terms, words_of
 from partie.rules.spelling import Speller
-from partie.rules.synonyms import number_terms, synonyms_for
+from partie.rules.synonyms import number_terms, plain_numbers, synonyms_for
 
 COVERAGE = 0.95
 """Least share of the question's weight the best passage must hold to be sure."""
@@ -164,14 +164,9 @@ class Answerer:
             if entry.passage_id:
                 extra.setdefault(entry.passage_id, []).append(entry.question)
         texts = [" ".join([p.text, *extra.get(p.id, [])]) for p in self.passages]
-        self.speller = Speller(
-            (
-                w
-                for text in [*texts, *(p.section for p in self.passages), *self._phrases()]
-                for w in words_of(text)
-            ),
-            lang,
-        )
+        known = [*texts, *(p.section for p in self.passages), *self._phrases()]
+        known += [e.question for e in self.faq if not e.passage_id]
+        self.speller = Speller((w for text in known for w in words_of(text)), lang)
         docs, self.own = [], []
         for p, text in zip(self.passages, texts, strict=True):
             body = self.terms(text)
@@ -179,7 +174,7 @@ class Answerer:
             self.own.append(frozenset(body))  # what the passage itself says
         self.index = BM25(docs, b=DOC_B)
         self.position = {p.id: i for i, p in enumerate(self.passages)}
-        self.neighbours = BM25([self.query(e.question) for e in self.faq])
+        self.neighbours = BM25([self.query(e.question, authored=True) for e in self.faq])
 
     def _phrases(self) -> list[str]:
         """The synonym table's words: players' words the rules text may not hold."""
@@ -187,14 +182,15 @@ class Answerer:
 
     def terms(self, text: str) -> list[str]:
         """Terms of rules text (a synonym adds its canonical word)."""
-        return terms(text, self.synonyms)
+        return plain_numbers(self.game, terms(text, self.synonyms))
 
-    def query(self, question: str) -> list[str]:
+    def query(self, question: str, authored: bool = False) -> list[str]:
         """Terms of a question: the same steps as the rules text, typos put right on
-        the game's words, plus what its numbers imply (``synonyms.number_terms``)."""
-        found = terms(question, self.synonyms, self.speller.correct)
+        the game's words (not in the FAQ's own questions: ``authored``), plus what its
+        numbers imply (``synonyms.number_terms``)."""
+        found = terms(question, self.synonyms, None if authored else self.speller.correct)
         numbers = [int(t) for t in found if t.isdigit()]
-        return found + number_terms(self.game, numbers, found)
+        return plain_numbers(self.game, found) + number_terms(self.game, numbers, found)
 
     def signals(self, query: list[str]) -> tuple[list[int], list[float], dict[str, Any]]:
         """Passages best first, their scores, and what the sure/unsure call rests on.

@@ -238,10 +238,9 @@ def terms(
         s for i, (w, s) in enumerate(zip(words, stems, strict=True))
         if w not in STOP_WORDS and i not in filler
     ]  # fmt: skip
-    added: set[str] = set()
-    for pattern, canonical in synonyms:
-        if canonical not in added and (_has(stems, pattern) or _has(content, pattern)):
-            added.add(canonical)
+    lengths = {len(pattern) for pattern, _ in synonyms}
+    grams = _grams(stems, lengths) | _grams(content, lengths)
+    added = {canonical for pattern, canonical in synonyms if pattern in grams}
     return content + sorted(added)
 
 
@@ -255,6 +254,6 @@ def _fillers(words: list[str]) -> set[int]:
     }
 
 
-def _has(seq: list[str], pattern: tuple[str, ...]) -> bool:
-    n = len(pattern)
-    return any(tuple(seq[i : i + n]) == pattern for i in range(len(seq) - n + 1))
+def _grams(seq: list[str], lengths: set[int]) -> set[tuple[str, ...]]:
+    """Every run of ``n`` consecutive items of ``seq``, for each ``n`` in ``lengths``."""
+    return {tuple(seq[i : i + n]) for n in lengths for i in range(len(seq) - n + 1)}

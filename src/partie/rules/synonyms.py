@@ -181,7 +181,28 @@ TENNIS_MOTS: dict[str, list[str]] = {
     "set": ["manche", "sets", "manches"],
     "echange": ["rally", "jeu"],
     "coup": ["shot", "shots", "coups"],
+    "gauche": ["devant", "en tete", "avant le mot", "in front", "before the word", "left"],
+    "droite": [
+        "derriere",
+        "a la fin du mot",
+        "apres le mot",
+        "a la fin",
+        "after the word",
+        "at the end",
+        "on the right",
+        "suffixe",
+    ],
 }
+
+GAME_NUMBERS: dict[str, frozenset[int]] = {
+    "the-game": frozenset({1, 10, 98, 100}),
+    "tennis-quizz": frozenset({15, 30, 40}),
+    "tennis-mots": frozenset({11, 13, 96, 107, 263}),
+}
+"""Numbers above ten that are words of a game (the piles' 1 and 100, the retro's 10,
+tennis's 15-30-40, the LIGNE's 13, the deck's sizes). Any other is a value that only
+the question's situation gives ("la pile est à 47"): it is searched as ``nombre``, so
+that the 47 of a rule's example does not pull a question about another pile to it."""
 
 TABLES = {"the-game": THE_GAME, "tennis-quizz": TENNIS_QUIZZ, "tennis-mots": TENNIS_MOTS}
 
@@ -209,3 +230,10 @@ def number_terms(game: str, numbers: list[int], found: Sequence[str] = ()) -> li
     if len(cards) >= 2 and not {"montante", "descendante"} & set(found):
         return ["montante" if cards[1] > cards[0] else "descendante"]
     return []
+
+
+def plain_numbers(game: str, found: list[str]) -> list[str]:
+    """``found`` with every number above ten that is not a word of the game
+    (``GAME_NUMBERS``) made the one term ``nombre``."""
+    keep = GAME_NUMBERS[game]
+    return ["nombre" if t.isdigit() and int(t) > 10 and int(t) not in keep else t for t in found]
