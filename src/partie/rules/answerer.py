@@ -25,7 +25,7 @@ from partie.rules.normalise import compile_synonyms, fold, terms, words_of
 from partie.rules.spelling import Speller
 from partie.rules.synonyms import number_terms, plain_numbers, synonyms_for
 
-COVERAGE = 0.95
+COVERAGE = 1.0
 """Least share of the question's weight the best passage must hold to be sure."""
 MARGIN = 0.65
 """Least lead of the best passage's score over the second's, as a share of the best."""
@@ -49,9 +49,13 @@ KEYWORD_WEIGHT = 2
 MAX_QUESTION = 300
 """Characters of a question that are read (the web box and the CLI bound it too)."""
 
-ILLUSTRATIONS = frozenset({"bref", "exemples"})
-"""Sections that sum up or illustrate rules stated elsewhere: never the passage an
-answer rests on."""
+ILLUSTRATIONS = frozenset({"exemples"})
+"""Sections that illustrate rules stated elsewhere: never the passage an answer rests
+on."""
+SUMMARIES = frozenset({"bref"})
+"""Sections that sum the game up: the answer to "what is the goal?", found through
+their players' keywords and FAQ questions only, since their text repeats rules that
+other passages state (and would pull those rules' questions to the summary)."""
 
 NO_SURE = {"fr": "pas de réponse sûre", "en": "no sure answer"}
 
@@ -169,6 +173,8 @@ class Answerer:
         self.speller = Speller((w for text in known for w in words_of(text)), lang)
         docs, self.own = [], []
         for p, text in zip(self.passages, texts, strict=True):
+            if p.section_id in SUMMARIES:
+                text = " ".join(extra.get(p.id, []))
             body = self.terms(text)
             docs.append(self.terms(p.section) + body)
             self.own.append(frozenset(body))  # what the passage itself says
