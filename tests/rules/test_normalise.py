@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from partie.rules.normalise import compile_synonyms, stem, terms, words_of
-from partie.rules.synonyms import synonyms_for
+from partie.rules.synonyms import number_terms, plain_numbers, synonyms_for
 
 
 @pytest.mark.parametrize(
@@ -92,3 +92,26 @@ def test_synonyms_add_the_rules_word(game: str, typed: str, canonical: str) -> N
 
 def test_stop_words_go_but_numbers_stay() -> None:
     assert terms("Combien de cartes faut-il poser ?") == ["combien", "cart", "pos"]
+
+
+@pytest.mark.parametrize(
+    "game,numbers,found,implied",
+    [
+        ("the-game", [50, 60], [], ["retro"]),  # 10 apart: the backwards trick
+        ("the-game", [20, 80], [], ["montante"]),  # a pile, then a higher card
+        ("the-game", [90, 12], [], ["descendante"]),
+        ("the-game", [20, 80], ["descendante"], []),  # the question names the pile
+        ("the-game", [100, 90], [], ["descendante"]),  # 100 is a pile, not a retro
+        ("tennis-quizz", [50, 60], [], []),
+    ],
+)
+def test_what_a_questions_numbers_imply(
+    game: str, numbers: list[int], found: list[str], implied: list[str]
+) -> None:
+    assert number_terms(game, numbers, found) == implied
+
+
+def test_a_situations_card_values_are_not_searched_but_the_games_numbers_are() -> None:
+    assert plain_numbers("the-game", ["pil", "47", "10", "100", "3"]) == ["pil", "10", "100", "3"]
+    assert plain_numbers("tennis-quizz", ["40", "40", "77"]) == ["40", "40"]
+    assert plain_numbers("tennis-mots", ["13", "14"]) == ["13"]

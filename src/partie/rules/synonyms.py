@@ -6,8 +6,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+_COUNTS = range(1, 9)
+
 COMMON: dict[str, list[str]] = {
-    "joueur": ["participant", "personne", "gens", "player", "players", "people"],
+    "joueur": [
+        "participant",
+        "personne",
+        "gens",
+        "player",
+        "players",
+        "people",
+        *(f"{form} {n}" for n in _COUNTS for form in ("jouer a", "on est", "play with")),
+        *(f"we are {n}" for n in _COUNTS),
+    ],
     "commence": ["debut", "debuter", "premier a jouer", "start", "begin", "first"],
     "score": ["compter les points", "decompte", "resultat", "result", "count"],
     "variante": ["variant", "variantes", "option", "regle optionnelle", "mode"],
@@ -134,7 +145,20 @@ TENNIS_QUIZZ: dict[str, list[str]] = {
     "juste": ["bonne reponse", "correct", "right", "vrai", "bien repondu"],
     "mauvaise": ["se trompe", "trompe", "fausse", "faux", "wrong", "erreur", "rate"],
     "tactique": ["ordre des questions", "choisir la question", "tactical", "dans le desordre"],
-    "debutant": ["pro", "pros", "beginner", "sans les choix", "qcm", "choix multiple"],
+    "debutant": [
+        "pro",
+        "pros",
+        "beginner",
+        "sans les choix",
+        "qcm",
+        "choix multiple",
+        "confirme",
+        "confirmes",
+        "niveau",
+        "handicap",
+        "rivaliser",
+        "equilibrer",
+    ],
     "frappe": ["orthographe", "faute", "accent", "typo", "spelling", "mal ecrit"],
     "equipe": ["double", "doubles", "team", "teams", "a 4", "a plusieurs", "coequipier"],
     "set": ["manche", "sets", "manches"],
@@ -143,7 +167,39 @@ TENNIS_QUIZZ: dict[str, list[str]] = {
     "paquet": ["deck", "tas", "pile"],
     "import": ["importer", "gift", "aiken", "csv", "moodle", "fichier"],
     "tirage": ["tirage au sort", "pile ou face", "toss", "hasard", "qui sert en premier"],
-    "3": ["1 set partout", "1 set a 1", "set partout", "1 1"],
+    "3": [
+        "1 set partout",
+        "1 set a 1",
+        "set partout",
+        "1 1",
+        "se departager",
+        "departager",
+        "belle",
+        "decider set",
+        "1 set each",
+        "1 set all",
+    ],
+    "tableau": [
+        "pion",
+        "pions",
+        "marqueur",
+        "compteur",
+        "feuille de score",
+        "score board",
+        "scoreboard",
+        "score sheet",
+        "noter le score",
+        "marquer le score",
+    ],
+    "ordre": [
+        "chronologique",
+        "a la suite",
+        "une apres l autre",
+        "dans l ordre",
+        "in order",
+        "in sequence",
+        "one after the other",
+    ],
 }
 
 TENNIS_MOTS: dict[str, list[str]] = {
@@ -181,6 +237,28 @@ TENNIS_MOTS: dict[str, list[str]] = {
     "set": ["manche", "sets", "manches"],
     "echange": ["rally", "jeu"],
     "coup": ["shot", "shots", "coups"],
+    "reordonne": [
+        "rearranger",
+        "rearrangement",
+        "reorganiser",
+        "reordonner",
+        "melanger les lettres",
+        "anagramme",
+        "reorder",
+        "rearrange",
+        "shuffle the letters",
+    ],
+    "endroit": [
+        "epars",
+        "au milieu",
+        "inserer",
+        "insertion",
+        "intercaler",
+        "in the middle",
+        "inside",
+        "insert",
+        "places",
+    ],
     "gauche": ["devant", "en tete", "avant le mot", "in front", "before the word", "left"],
     "droite": [
         "derriere",
@@ -201,8 +279,8 @@ GAME_NUMBERS: dict[str, frozenset[int]] = {
 }
 """Numbers above ten that are words of a game (the piles' 1 and 100, the retro's 10,
 tennis's 15-30-40, the LIGNE's 13, the deck's sizes). Any other is a value that only
-the question's situation gives ("la pile est à 47"): it is searched as ``nombre``, so
-that the 47 of a rule's example does not pull a question about another pile to it."""
+the question's situation gives ("la pile est à 47"): it is not searched, so that the
+47 of a rule's example does not pull a question about another pile to it."""
 
 TABLES = {"the-game": THE_GAME, "tennis-quizz": TENNIS_QUIZZ, "tennis-mots": TENNIS_MOTS}
 
@@ -233,7 +311,7 @@ def number_terms(game: str, numbers: list[int], found: Sequence[str] = ()) -> li
 
 
 def plain_numbers(game: str, found: list[str]) -> list[str]:
-    """``found`` with every number above ten that is not a word of the game
-    (``GAME_NUMBERS``) made the one term ``nombre``."""
+    """``found`` without the numbers above ten that are not words of the game
+    (``GAME_NUMBERS``): what they imply is added by ``number_terms``."""
     keep = GAME_NUMBERS[game]
-    return ["nombre" if t.isdigit() and int(t) > 10 and int(t) not in keep else t for t in found]
+    return [t for t in found if not (t.isdigit() and int(t) > 10 and int(t) not in keep)]
