@@ -12,7 +12,7 @@ from partie.rules.answerer import CLOSE, COVERAGE, MARGIN, NEIGHBOUR, answerer
 from partie.rules.evaluate import calibrate, held_out
 from partie.rules.faq import load_faq, parse_faq
 
-HELD_OUT_FLOOR = 0.65
+HELD_OUT_FLOOR = 0.8
 """The right-passage-first rate on the held-out questions, as docs/rules-questions.md
 reports it (the test fails if a change makes it worse)."""
 
