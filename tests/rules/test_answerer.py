@@ -13,8 +13,9 @@ from partie.rules.evaluate import calibrate, held_out
 from partie.rules.faq import load_faq, parse_faq
 
 HELD_OUT_FLOOR = 0.8
-"""The right-passage-first rate on the held-out questions, as docs/rules-questions.md
-reports it (the test fails if a change makes it worse)."""
+"""The right-passage-first rate on the held-out questions we wrote (not the blind
+ones), as docs/rules-questions.md reports it: the test fails if a change makes it
+worse."""
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -86,7 +87,10 @@ def test_the_thresholds_are_the_calibrated_ones() -> None:
 
 
 def test_held_out_questions_no_confident_wrong_answer() -> None:
-    reports = [held_out(game) for game in GAMES]
+    """No sure wrong answer on any held-out question, blind ones included; the floor
+    is for the series we wrote (a blind series' figure is reported, not a bound)."""
+    assert sum(held_out(game, blind=True).sure_wrong for game in GAMES) == 0
+    reports = [held_out(game, blind=False) for game in GAMES]
     answerable = sum(r.answerable for r in reports)
     assert answerable >= 40
     assert sum(r.sure_wrong for r in reports) == 0
