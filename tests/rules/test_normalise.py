@@ -47,6 +47,9 @@ def test_words(text: str, words: list[str]) -> None:
         "played playing plays play",
         "winner winners",
         "jeux jeu",
+        "won win wins",
+        "lost lose losing",
+        "mis mettre mets",
     ],
 )
 def test_plurals_feminines_and_verb_forms_share_a_stem(forms: str) -> None:

@@ -119,6 +119,19 @@ _WHOLE = {
 """Words whose ending is not to be cut: "finie" (empty) is not "fin" (the end), a
 "player" is not "play"."""
 
+_IRREGULAR = {
+    "won": "win", "lost": "lose", "drew": "draw", "drawn": "draw", "dealt": "deal",
+    "chose": "choose", "chosen": "choose", "took": "take", "taken": "take",
+    "went": "go", "gone": "go", "held": "hold", "laid": "lay", "ran": "run",
+    "wrote": "write", "written": "write", "gave": "give", "given": "give",
+    "made": "make", "said": "say", "told": "tell", "threw": "throw", "thrown": "throw",
+    "began": "begin", "begun": "begin", "kept": "keep",
+    "mis": "mettre", "mise": "mettre", "mises": "mettre", "pris": "prendre",
+    "prise": "prendre", "fait": "faire", "dit": "dire",
+}  # fmt: skip
+"""English past forms and French past participles that no ending rule reaches: the
+stem of their verb."""
+
 
 def fold(text: str) -> str:
     """Lower case, no accents, card glyphs spelt out."""
@@ -132,7 +145,10 @@ def stem(word: str) -> str:
     """A light stem: a plural s or x off, then the longest known ending, keeping at
     least three letters, then a doubled final consonant made single ("attell" and
     "attel", "winn" and "win" meet)."""
-    if word.isdigit() or len(word) <= 3:
+    if word.isdigit():
+        return word
+    word = _IRREGULAR.get(word, word)
+    if len(word) <= 3:
         return word
     if word in _WHOLE:
         return _WHOLE[word]

@@ -19,7 +19,7 @@ COMMON: dict[str, list[str]] = {
         *(f"{form} {n}" for n in _COUNTS for form in ("jouer a", "on est", "play with")),
         *(f"we are {n}" for n in _COUNTS),
     ],
-    "commence": ["debut", "debuter", "premier a jouer", "start", "begin", "first"],
+    "commence": ["debut", "debuter", "premier a jouer", "start", "begin", "goes first", "go first"],
     "score": ["compter les points", "decompte", "resultat", "result", "count"],
     "variante": ["variant", "variantes", "option", "regle optionnelle", "mode"],
     "fin": ["terminer", "termine", "finir", "fini", "arreter", "arrete", "end", "ends"],
@@ -56,7 +56,7 @@ THE_GAME: dict[str, list[str]] = {
         "regle des dizaines",
         "dizaine",
     ],
-    "pioche": ["talon", "stock", "draw pile", "deck", "reserve", "piocher"],
+    "pioche": ["talon", "stock", "draw pile", "reserve", "piocher"],
     "montante": [
         "croissante",
         "ascendante",
