@@ -71,7 +71,9 @@ _ENGLISH_HINTS = frozenset(
     " ".join(
         (
             "the is are what when how why can may must do does a an of to on with my your",
-            "i you if it happens should",
+            "i you if it happens should there have has get we they who which where much",
+            "many any card cards play plays played player players turn draw deck hand win",
+            "wins lose serve word words letter letters worth",
         )
     ).split()
 )
