@@ -259,6 +259,7 @@ TENNIS_MOTS: dict[str, list[str]] = {
         "insert",
         "places",
     ],
+    "ligne": ["on the line", "ligne de fond", "baseline"],
     "gauche": ["devant", "en tete", "avant le mot", "in front", "before the word", "left"],
     "droite": [
         "derriere",
@@ -294,11 +295,14 @@ def synonyms_for(game: str) -> dict[str, list[str]]:
 
 
 def number_terms(game: str, numbers: list[int], found: Sequence[str] = ()) -> list[str]:
-    """Words a question's numbers imply. In The Game two card values exactly 10 apart
+    """Words a question's numbers imply (Tennis de mots: ``_word_values``). In The
+    Game two card values exactly 10 apart
     ("50 sur 60", "play 30 on 40") are the backwards trick, whatever words surround
     them; two other values name a pile first and a card after it ("pile à 20, je joue
     80"): a higher card is a rising pile's move, a lower one a falling pile's, unless
     the question names the pile itself."""
+    if game == "tennis-mots":
+        return _word_values(numbers, found)
     if game != "the-game":
         return []
     cards = [n for n in numbers if 2 <= n <= 99]
@@ -308,6 +312,24 @@ def number_terms(game: str, numbers: list[int], found: Sequence[str] = ()) -> li
     if len(cards) >= 2 and not {"montante", "descendante"} & set(found):
         return ["montante" if cards[1] > cards[0] else "descendante"]
     return []
+
+
+SERVE_WEIGHT = 5
+"""Tennis de mots' serve weight by default (the rules' "poids du service")."""
+LIGNE = 13
+"""A shot worth this or more is a LIGNE."""
+
+
+def _word_values(numbers: list[int], found: Sequence[str]) -> list[str]:
+    """In Tennis de mots, a serve worth less than the weight is a fault, and a shot
+    worth 13 or more (not a deck size) is a LIGNE."""
+    out = []
+    serve = any(t in ("serv", "ser", "servic", "serveur", "sert") for t in found)
+    if serve and any(0 < n < SERVE_WEIGHT for n in numbers):
+        out.append("faute")
+    if any(LIGNE <= n < 96 for n in numbers):
+        out.append("ligne")
+    return out
 
 
 def plain_numbers(game: str, found: list[str]) -> list[str]:
