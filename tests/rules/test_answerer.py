@@ -122,3 +122,17 @@ def test_blind_questions_are_held_out_and_reported_apart() -> None:
     assert (earlier.asked, earlier.answerable) == (1, 1)
     french = held_out("the-game", langs=("fr",), faq=faq)
     assert (french.asked, french.sure_wrong) == (2, 0)
+
+
+@pytest.mark.parametrize(
+    "game,question",
+    [
+        ("tennis-mots", "make word"),  # was sure of the bluff passage
+        ("the-game", "pile haute"),
+        ("the-game", "gros ecart"),
+    ],
+)
+def test_two_word_questions_far_from_the_faq_are_not_sure(game: str, question: str) -> None:
+    answer = ask(game, question)
+    assert answer.signals["terms"] < 3 and answer.signals["known"] < 0.9
+    assert not answer.sure

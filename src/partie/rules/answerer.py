@@ -27,13 +27,16 @@ from partie.rules.synonyms import number_terms, plain_numbers, synonyms_for
 
 COVERAGE = 1.0
 """Least share of the question's weight the best passage must hold to be sure."""
-MARGIN = 0.65
+MARGIN = 0.6
 """Least lead of the best passage's score over the second's, as a share of the best."""
 NEIGHBOUR = 0.15
 """Least share of the question's weight the nearest FAQ question must hold."""
 CLOSE = 0.9
 """A question at least this alike its nearest FAQ question (``BM25.overlap``), when
 that question rests on the passage ranked first, is answered surely."""
+MIN_TERMS = 3
+"""A question of fewer distinct terms is sure only when it is close to a FAQ question:
+two words ("make word") fit too many passages for the other signals to vouch for one."""
 KNOWN = 0.9
 """A question this alike a FAQ question (``BM25.overlap``) is that question: it is
 answered by the FAQ's own passage whatever the margin."""
@@ -143,6 +146,7 @@ class Thresholds:
         return (
             self.open
             and signals["agree"]
+            and signals.get("terms", MIN_TERMS) >= MIN_TERMS
             and signals["coverage"] >= self.coverage
             and signals["margin"] >= self.margin
             and signals["neighbour"] >= self.neighbour
@@ -225,6 +229,7 @@ class Answerer:
             order.insert(0, first)
         top = order[0]
         signals["coverage"] = self._coverage(query, top)
+        signals["terms"] = len(set(query))
         second = scores[order[1]] if len(order) > 1 else 0.0
         signals["margin"] = max(0.0, (scores[top] - second) / scores[top]) if scores[top] else 0.0
         signals["agree"] = entry is not None and entry.passage_id == self.passages[top].id

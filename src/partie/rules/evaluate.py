@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from partie.rules.answerer import KNOWN, Answerer, Thresholds
+from partie.rules.answerer import KNOWN, MIN_TERMS, Answerer, Thresholds
 from partie.rules.document import GAMES, LANGS
 from partie.rules.faq import FaqEntry, load_faq
 
@@ -63,10 +63,12 @@ def calibrate(games: tuple[str, ...] = GAMES) -> tuple[Thresholds, int]:
         for key in ("coverage", "margin", "neighbour", "known", "agree")
     }
     agree = col["agree"] > 0
+    enough = np.array([t.signals.get("terms", MIN_TERMS) >= MIN_TERMS for t in trials])
     right = np.array([t.right for t in trials])
 
     def sure(c: float, m: float, n: float, k: float) -> np.ndarray:
         by_signals = (col["coverage"] >= c) & (col["margin"] >= m) & (col["neighbour"] >= n)
+        by_signals &= enough
         return agree & ((col["known"] >= min(k, KNOWN)) | by_signals)
 
     best: tuple[int, tuple[float, ...]] = (-1, (1.0, 1.0, 1.0, KNOWN))

@@ -66,7 +66,7 @@ SPOKEN = {
     "adv": "adversaire", "adversair": "adversaire", "svp": "", "stp": "", "plz": "",
     "pls": "", "ur": "your", "wat": "what", "wut": "what",
     "cuz": "because", "coz": "because", "wanna": "want to", "gonna": "going to",
-    "im": "i am", "cant": "can not", "dont": "do not", "doesnt": "does not",
+    "im": "i am", "cant": "can not", "cannot": "can not", "dont": "do not", "doesnt": "does not",
     "didnt": "did not", "isnt": "is not", "wont": "will not", "whats": "what is",
     "theres": "there is", "hv": "have", "ppl": "people", "pple": "people",
 }  # fmt: skip
