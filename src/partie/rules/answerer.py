@@ -40,13 +40,9 @@ two words ("make word") fit too many passages for the other signals to vouch for
 KNOWN = 0.9
 """A question this alike a FAQ question (``BM25.overlap``) is that question: it is
 answered by the FAQ's own passage whatever the margin."""
-VOTE = 0.0
-"""Weight of the nearest FAQ question of a passage against the passage's own score."""
 MORE_RATIO = 0.5
 """A further passage is shown when it scores at least this share of the best."""
 MAX_ANSWERS = 3
-DOC_B = 0.75
-"""BM25's length normalisation of the passages' documents."""
 KEYWORD_WEIGHT = 2
 """Players' keywords count twice: they are few, and chosen for the passage."""
 MAX_QUESTION = 300
@@ -184,7 +180,7 @@ class Answerer:
             body = self.terms(text)
             docs.append(self.terms(p.section) + body)
             self.own.append(frozenset(body))  # what the passage itself says
-        self.index = BM25(docs, b=DOC_B)
+        self.index = BM25(docs)
         self.position = {p.id: i for i, p in enumerate(self.passages)}
         self.neighbours = BM25([self.query(e.question, authored=True) for e in self.faq])
 
@@ -209,7 +205,7 @@ class Answerer:
 
         A question that is (nearly) a FAQ question (``known`` ≥ ``KNOWN``) puts that
         entry's passage first: the FAQ was written for it."""
-        scores = self._combined(query)
+        scores = self.index.scores(query)
         order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
         signals: dict[str, Any] = {"coverage": 0.0, "margin": 0.0, "neighbour": 0.0, "known": 0.0}
         signals["agree"] = False
@@ -217,7 +213,7 @@ class Answerer:
             return order, scores, signals
         entry = None
         if self.faq:
-            near = self._near
+            near = self.neighbours.scores(query)
             best = max(range(len(near)), key=lambda i: (near[i], -i))
             if near[best] > 0:
                 entry = self.faq[best]
@@ -234,25 +230,6 @@ class Answerer:
         signals["margin"] = max(0.0, (scores[top] - second) / scores[top]) if scores[top] else 0.0
         signals["agree"] = entry is not None and entry.passage_id == self.passages[top].id
         return order, scores, signals
-
-    def _combined(self, query: list[str]) -> list[float]:
-        """Each passage's BM25 score over its document, plus ``VOTE`` times the score of
-        its nearest FAQ question, each scaled by its best: a passage is found by its own
-        words or by a question worded like this one."""
-        scores = self.index.scores(query)
-        self._near = self.neighbours.scores(query) if self.faq else []
-        votes = [0.0] * len(scores)
-        for entry, score in zip(self.faq, self._near, strict=True):
-            if entry.passage_id:
-                i = self.position[entry.passage_id]
-                votes[i] = max(votes[i], score)
-        best, best_vote = max(scores), max(votes, default=0.0)
-        if best <= 0:
-            return scores
-        return [
-            s / best + (VOTE * v / best_vote if best_vote > 0 else 0.0)
-            for s, v in zip(scores, votes, strict=True)
-        ]
 
     def _coverage(self, query: list[str], doc: int) -> float:
         """Share of the question's weight found in the passage's own terms (its section
