@@ -25,11 +25,11 @@ from partie.rules.normalise import compile_synonyms, fold, terms, words_of
 from partie.rules.spelling import Speller
 from partie.rules.synonyms import number_terms, plain_numbers, synonyms_for
 
-COVERAGE = 1.0
+COVERAGE = 0.55
 """Least share of the question's weight the best passage must hold to be sure."""
-MARGIN = 0.6
+MARGIN = 0.75
 """Least lead of the best passage's score over the second's, as a share of the best."""
-NEIGHBOUR = 0.15
+NEIGHBOUR = 0.2
 """Least share of the question's weight the nearest FAQ question must hold."""
 CLOSE = 0.9
 """A question at least this alike its nearest FAQ question (``BM25.overlap``), when
