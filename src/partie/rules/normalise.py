@@ -1,10 +1,12 @@
 """From what people type to search terms: the same steps for the rules and the question.
 
 Accents and case are folded, numbers written in words become digits ("dix" → 10,
-"soixante-dix" → 70, "thirty" → 30, "7e" → 7), card glyphs become words, each word is
-cut to a light stem (plurals, feminines, common verb endings), and each game's
-synonyms add the rules' own word ("marche arrière" adds ``retro``, "tie-break" and
-"6-6" add ``sixsix``). Stop words go last, so a synonym may use them.
+"soixante-dix" → 70, "thirty" → 30, "7e" → 7), card glyphs become words, what players
+type is spelt out ("koi", "cb", "jpeux"), each word is cut to a light stem (plurals,
+feminines, verb forms), and each game's synonyms add the rules' own word ("marche
+arrière" adds ``retro``, "tie-break" and "6-6" add ``sixsix``). Stop words go last, so
+a synonym may use them. A question's typos are put right before stemming
+(``spelling.py``, through ``terms(fix=...)``).
 """
 
 from __future__ import annotations
@@ -70,7 +72,8 @@ SPOKEN = {
     "didnt": "did not", "isnt": "is not", "wont": "will not", "whats": "what is",
     "theres": "there is", "hv": "have", "ppl": "people", "pple": "people",
 }  # fmt: skip
-"""What players type for a word ("koi", "cb", "jpeux", "u"): the word it stands for."""
+"""What players type for a word ("koi", "cb", "jpeux", "cant"): the words it stands
+for. Single letters stay: "u" and "r" are Tennis de mots letters."""
 
 STOP_WORDS = frozenset(
     " ".join(
@@ -80,7 +83,7 @@ STOP_WORDS = frozenset(
             "quel quelle quels quelles qui s sa se ses si son sur t ta te tes toi ton tu un",
             "une vos votre vous y faut peut peux doit dois comment quoi quand pourquoi",
             "fait faire fais ai as avoir ont sont suis etait sera va vais vont alors donc",
-            "est-ce bien bon ben bah quoi hein svp oui non ok dans quelqu quelque chose",
+            "bien bon ben bah quoi hein svp oui non ok dans quelqu quelque chose",
             "an and are be by can do does for from how i if in is it its my of on or the",
             "their them then there this to what when where which who why will with you",
             "your should may must happen happens did done get got have has we us our",
@@ -107,7 +110,7 @@ _SUFFIXES: tuple[tuple[str, str], ...] = (
 )  # fmt: skip
 _SUFFIXES = tuple(sorted(_SUFFIXES, key=lambda rule: -len(rule[0])))
 """Verb, adjective and noun endings (French, and English "-ing", "-ed"): the longest
-that leaves three letters goes; "prendre" and "prendu" keep their d."""
+that leaves three letters goes; "prendre" and "perdu" keep their d."""
 
 _VOWELS = frozenset("aeiouy")
 

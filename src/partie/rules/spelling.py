@@ -1,4 +1,4 @@
-"""Players' typos on the game's own words: "jocker", "piohe", "desendante", "jpose".
+"""Players' typos on the game's own words: "jocker", "piohe", "desendante", "lequipe".
 
 A question word the game's vocabulary (its rules, keywords, FAQ and synonyms) does not
 hold is put right when one of the vocabulary's words is within a small edit distance
