@@ -334,7 +334,7 @@ def number_terms(game: str, numbers: list[int], found: Sequence[str] = ()) -> li
         return []
     cards = [n for n in numbers if 2 <= n <= 99]
     if any(abs(b - a) == 10 for a in cards for b in cards):
-        return ["retro"]
+        return ["retro", "retro"]  # the surest sign a question can give: counted twice
     cards = [n for n in numbers if 1 <= n <= 100]  # with the piles' 1 and 100
     if len(cards) >= 2 and not {"montante", "descendante"} & set(found):
         return ["montante" if cards[1] > cards[0] else "descendante"]
