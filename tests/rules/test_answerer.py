@@ -136,3 +136,22 @@ def test_two_word_questions_far_from_the_faq_are_not_sure(game: str, question: s
     answer = ask(game, question)
     assert answer.signals["terms"] < 3 and answer.signals["known"] < 0.9
     assert not answer.sure
+
+
+@pytest.mark.parametrize(
+    "game,question,lang",
+    [
+        ("tennis-mots", "backhand", "en"),  # no small word tells: the words do
+        ("the-game", "game over", "en"),
+        ("tennis-quizz", "coin toss", "en"),
+        ("tennis-mots", "double faute", "fr"),
+        ("the-game", "pioche vide", "fr"),
+        ("tennis-mots", "smash", "fr"),  # a word of both rules: French first
+    ],
+)
+def test_short_questions_are_answered_in_their_own_language(
+    game: str, question: str, lang: str
+) -> None:
+    answer = ask(game, question)
+    assert answer.lang == lang
+    assert answer.best is not None

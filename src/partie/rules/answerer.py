@@ -78,14 +78,35 @@ _ENGLISH_HINTS = frozenset(
 )
 
 
-def detect_lang(question: str) -> str:
-    """French unless the words look English (players are French first)."""
+def detect_lang(question: str, game: str | None = None) -> str:
+    """French unless the words look English (players are French first). When no small
+    word tells ("backhand", "game over"), the language whose rules and FAQ of ``game``
+    know more of the question's words."""
     if fold(question) != question.casefold():
         return "fr"
     words = words_of(question)
     french = sum(w in _FRENCH_HINTS for w in words)
     english = sum(w in _ENGLISH_HINTS for w in words)
+    if english == french == 0 and game is not None:
+        french = sum(w in _vocabulary(game, "fr") for w in words)
+        english = sum(w in _vocabulary(game, "en") for w in words)
     return "en" if english > french else "fr"
+
+
+@cache
+def _vocabulary(game: str, lang: str) -> frozenset[str]:
+    """The words of a game's rules, keywords and FAQ questions in one language, minus
+    those of the other language's rules (names such as SMASH or LOB are in both)."""
+    own = _words_in(game, lang)
+    return own - _words_in(game, "en" if lang == "fr" else "fr")
+
+
+@cache
+def _words_in(game: str, lang: str) -> frozenset[str]:
+    texts = [p.section + " " + p.text for p in load_rules(game, lang).passages]
+    texts += list(load_keywords(game, lang).values())
+    texts += [e.question for e in load_faq(game) if e.lang == lang]
+    return frozenset(w for text in texts for w in words_of(text) if not w.isdigit())
 
 
 @dataclass(frozen=True)
@@ -262,5 +283,5 @@ def answerer(game: str, lang: str) -> Answerer:
 
 def ask(game: str, question: str, lang: str | None = None) -> Answer:
     """Answer ``question`` about ``game``, in ``lang`` or the question's own language."""
-    language = lang if lang in LANGS else detect_lang(question)
+    language = lang if lang in LANGS else detect_lang(question, game)
     return answerer(game, language).ask(question)
