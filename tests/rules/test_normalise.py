@@ -106,7 +106,8 @@ def test_stop_words_go_but_numbers_stay() -> None:
         ("the-game", [20, 80], ["descendante"], []),  # the question names the pile
         ("the-game", [100, 90], [], ["descendante"]),  # 100 is a pile, not a retro
         ("tennis-quizz", [50, 60], [], []),
-        ("tennis-mots", [3], ["servic"], ["faute"]),  # a serve under the weight
+        ("tennis-mots", [3], ["servic", "valeur"], ["faute"]),  # a serve under the weight
+        ("tennis-mots", [1], ["serv"], []),  # "first serve": no value named
         ("tennis-mots", [3], ["mot"], []),
         ("tennis-mots", [15], ["mot"], ["ligne"]),  # 13 or more
         ("tennis-mots", [107], [], []),  # the deck, not a shot

@@ -59,3 +59,8 @@ def test_the_budget_grows_with_the_word() -> None:
 def test_a_question_with_typos_finds_its_section(game: str, question: str, section: str) -> None:
     answer = answerer(game, "fr").ask(question)
     assert answer.best is not None and answer.best.passage.section_id == section
+
+
+def test_english_has_no_elisions_and_real_words_are_not_split() -> None:
+    assert Speller(["top"], "en").correct(["stop"]) == ["stop"]
+    assert Speller(["top"], "fr").correct(["stop"]) == ["stop"]  # a French word too

@@ -61,11 +61,11 @@ class Speller:
         edits = budget(word)
         if word in self.known or word.isdigit() or not edits:
             return [word]
-        for head in _ELISIONS:
+        if _frequency(word, self.lang) >= REAL_WORD:
+            return [word]
+        for head in _ELISIONS if self.lang == "fr" else ():
             rest = word[len(head) :]
             if word.startswith(head) and len(rest) >= 3 and rest in self.known:
                 return [head, rest]
-        if _frequency(word, self.lang) >= REAL_WORD:
-            return [word]
         found = process.extractOne(word, self.choices, scorer=OSA.distance, score_cutoff=edits)
         return [found[0]] if found else [word]

@@ -312,15 +312,24 @@ TENNIS_MOTS: dict[str, list[str]] = {
         "places",
     ],
     "ligne": ["on the line", "ligne de fond", "baseline"],
-    "gauche": ["devant", "en tete", "avant le mot", "in front", "before the word", "left"],
+    "gauche": [
+        "devant",
+        "en tete",
+        "avant le mot",
+        "in front",
+        "before the word",
+        "on the left",
+        "to the left",
+        "a gauche",
+    ],
     "droite": [
         "derriere",
         "a la fin du mot",
         "apres le mot",
-        "a la fin",
         "after the word",
-        "at the end",
+        "at the end of the word",
         "on the right",
+        "to the right",
         "suffixe",
     ],
 }
@@ -373,11 +382,12 @@ LIGNE = 13
 
 
 def _word_values(numbers: list[int], found: Sequence[str]) -> list[str]:
-    """In Tennis de mots, a serve worth less than the weight is a fault, and a shot
-    worth 13 or more (not a deck size) is a LIGNE."""
+    """In Tennis de mots, a serve worth less than the weight is a fault (a serve and
+    a value named: "first serve" is no value), and a shot worth 13 or more (not a deck
+    size) is a LIGNE."""
     out = []
     serve = any(t in ("serv", "ser", "servic", "serveur", "sert") for t in found)
-    if serve and any(0 < n < SERVE_WEIGHT for n in numbers):
+    if serve and "valeur" in found and any(0 < n < SERVE_WEIGHT for n in numbers):
         out.append("faute")
     if any(LIGNE <= n < 96 for n in numbers):
         out.append("ligne")
