@@ -105,6 +105,7 @@ def test_stop_words_go_but_numbers_stay() -> None:
         ("the-game", [90, 12], [], ["descendante"]),
         ("the-game", [20, 80], ["descendante"], []),  # the question names the pile
         ("the-game", [100, 90], [], ["descendante"]),  # 100 is a pile, not a retro
+        ("the-game", [1, 2], [], []),  # counts: one card, two cards
         ("tennis-quizz", [50, 60], [], []),
         ("tennis-mots", [3], ["servic", "valeur"], ["faute"]),  # a serve under the weight
         ("tennis-mots", [1], ["serv"], []),  # "first serve": no value named

@@ -359,9 +359,10 @@ def number_terms(game: str, numbers: list[int], found: Sequence[str] = ()) -> li
     """Words a question's numbers imply (Tennis de mots: ``_word_values``). In The
     Game two card values exactly 10 apart
     ("50 sur 60", "play 30 on 40") are the backwards trick, whatever words surround
-    them; two other values name a pile first and a card after it ("pile à 20, je joue
-    80"): a higher card is a rising pile's move, a lower one a falling pile's, unless
-    the question names the pile itself."""
+    them; two other values above ten (or a pile's 1) name a pile first and a card
+    after it ("pile à 20, je joue 80"): a higher card is a rising pile's move, a lower
+    one a falling pile's, unless the question names the pile itself. Small numbers are
+    counts ("one card but need two"), not cards."""
     if game == "tennis-mots":
         return _word_values(numbers, found)
     if game != "the-game":
@@ -369,8 +370,8 @@ def number_terms(game: str, numbers: list[int], found: Sequence[str] = ()) -> li
     cards = [n for n in numbers if 2 <= n <= 99]
     if any(abs(b - a) == 10 for a in cards for b in cards):
         return ["retro", "retro"]  # the surest sign a question can give: counted twice
-    cards = [n for n in numbers if 1 <= n <= 100]  # with the piles' 1 and 100
-    if len(cards) >= 2 and not {"montante", "descendante"} & set(found):
+    cards = [n for n in numbers if n == 1 or 10 < n <= 100]  # with the piles' 1 and 100
+    if len(cards) >= 2 and max(cards) > 10 and not {"montante", "descendante"} & set(found):
         return ["montante" if cards[1] > cards[0] else "descendante"]
     return []
 
