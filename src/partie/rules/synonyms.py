@@ -290,6 +290,12 @@ TENNIS_MOTS: dict[str, list[str]] = {
     "echange": ["rally", "jeu"],
     "coup": ["shot", "shots", "coups"],
     "reordonne": [
+        "changer de place",
+        "lettres de place",
+        "deplacer les lettres",
+        "bouger les lettres",
+        "intervertir",
+        "permuter",
         "rearranger",
         "rearrangement",
         "reorganiser",
@@ -309,7 +315,6 @@ TENNIS_MOTS: dict[str, list[str]] = {
         "in the middle",
         "inside",
         "insert",
-        "places",
     ],
     "ligne": ["on the line", "ligne de fond", "baseline"],
     "gauche": [
