@@ -29,7 +29,7 @@ COVERAGE = 0.55
 """Least share of the question's weight the best passage must hold to be sure."""
 MARGIN = 0.75
 """Least lead of the best passage's score over the second's, as a share of the best."""
-NEIGHBOUR = 0.2
+NEIGHBOUR = 0.25
 """Least share of the question's weight the nearest FAQ question must hold."""
 CLOSE = 0.9
 """A question at least this alike its nearest FAQ question (``BM25.overlap``), when
