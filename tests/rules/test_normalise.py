@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from partie.rules.normalise import compile_synonyms, stem, terms, words_of
-from partie.rules.synonyms import synonyms_for
+from partie.rules.synonyms import number_terms, plain_numbers, synonyms_for
 
 
 @pytest.mark.parametrize(
@@ -21,18 +21,57 @@ from partie.rules.synonyms import synonyms_for
         ("troisième set", ["3", "set"]),
         ("Égalité à 40-40", ["egalite", "a", "40", "40"]),
         ("ATTEL◀", ["attel", "double", "joker", "avant"]),
+        ("c koi le 6a6", ["c", "quoi", "le", "6", "a", "6"]),
+        ("jpeux poser 2cartes ?", ["je", "peux", "poser", "2", "cartes"]),
+        ("cb de pts", ["combien", "de", "points"]),
+        ("wat happens if u cant play", ["what", "happens", "if", "u", "can", "not", "play"]),
     ],
 )
 def test_words(text: str, words: list[str]) -> None:
     assert words_of(text) == words
 
 
-def test_plurals_feminines_and_verb_forms_share_a_stem() -> None:
-    assert stem("cartes") == stem("carte")
-    forms = ["posées", "poser", "posent", "pose", "posé"]
-    assert len({stem(w) for w in words_of(" ".join(forms))}) == 1
-    assert stem("joueurs") == stem("joueur")
+@pytest.mark.parametrize(
+    "forms",
+    [
+        "posées poser posent pose posé posons posez posait posera poserai",
+        "cartes carte",
+        "joueurs joueur",
+        "prendre prend prends",
+        "perdre perdu perds",
+        "remplacer remplace remplacé remplacent",
+        "choisir choisi choisis",
+        "questions question",
+        "lettres lettre",
+        "attell attel",
+        "played playing plays play",
+        "winner winners",
+        "jeux jeu",
+        "won win wins",
+        "lost lose losing",
+        "mis mettre mets",
+    ],
+)
+def test_plurals_feminines_and_verb_forms_share_a_stem(forms: str) -> None:
+    assert len({stem(w) for w in words_of(forms)}) == 1, {w: stem(w) for w in forms.split()}
+
+
+@pytest.mark.parametrize(
+    "one,other",
+    [
+        ("joueur", "jouer"),
+        ("player", "play"),
+        ("fin", "finie"),  # the end of the game, not an empty draw pile
+    ],
+)
+def test_words_that_differ_keep_different_stems(one: str, other: str) -> None:
+    assert stem(one) != stem(other)
     assert stem("10") == "10"
+
+
+def test_what_happens_is_not_a_pass() -> None:
+    assert "pas" not in terms("que se passe-t-il à 40 partout ?")
+    assert "pas" in terms("je passe mon tour")
 
 
 @pytest.mark.parametrize(
@@ -56,3 +95,32 @@ def test_synonyms_add_the_rules_word(game: str, typed: str, canonical: str) -> N
 
 def test_stop_words_go_but_numbers_stay() -> None:
     assert terms("Combien de cartes faut-il poser ?") == ["combien", "cart", "pos"]
+
+
+@pytest.mark.parametrize(
+    "game,numbers,found,implied",
+    [
+        ("the-game", [50, 60], [], ["retro", "retro"]),  # 10 apart: the backwards trick
+        ("the-game", [20, 80], [], ["montante"]),  # a pile, then a higher card
+        ("the-game", [90, 12], [], ["descendante"]),
+        ("the-game", [20, 80], ["descendante"], []),  # the question names the pile
+        ("the-game", [100, 90], [], ["descendante"]),  # 100 is a pile, not a retro
+        ("the-game", [1, 2], [], []),  # counts: one card, two cards
+        ("tennis-quizz", [50, 60], [], []),
+        ("tennis-mots", [3], ["servic", "valeur"], ["faute"]),  # a serve under the weight
+        ("tennis-mots", [1], ["serv"], []),  # "first serve": no value named
+        ("tennis-mots", [3], ["mot"], []),
+        ("tennis-mots", [15], ["mot"], ["ligne"]),  # 13 or more
+        ("tennis-mots", [107], [], []),  # the deck, not a shot
+    ],
+)
+def test_what_a_questions_numbers_imply(
+    game: str, numbers: list[int], found: list[str], implied: list[str]
+) -> None:
+    assert number_terms(game, numbers, found) == implied
+
+
+def test_a_situations_card_values_are_not_searched_but_the_games_numbers_are() -> None:
+    assert plain_numbers("the-game", ["pil", "47", "10", "100", "3"]) == ["pil", "10", "100", "3"]
+    assert plain_numbers("tennis-quizz", ["40", "40", "77"]) == ["40", "40"]
+    assert plain_numbers("tennis-mots", ["13", "14"]) == ["13"]

@@ -22,14 +22,21 @@ from partie.rules.bm25 import BM25
 from partie.rules.document import LANGS, Passage, load_rules
 from partie.rules.faq import FaqEntry, load_faq, load_keywords
 from partie.rules.normalise import compile_synonyms, fold, terms, words_of
-from partie.rules.synonyms import number_terms, synonyms_for
+from partie.rules.spelling import Speller
+from partie.rules.synonyms import number_terms, plain_numbers, synonyms_for
 
-COVERAGE = 0.6
+COVERAGE = 0.55
 """Least share of the question's weight the best passage must hold to be sure."""
-MARGIN = 0.15
+MARGIN = 0.75
 """Least lead of the best passage's score over the second's, as a share of the best."""
-NEIGHBOUR = 0.35
+NEIGHBOUR = 0.25
 """Least share of the question's weight the nearest FAQ question must hold."""
+CLOSE = 0.9
+"""A question at least this alike its nearest FAQ question (``BM25.overlap``), when
+that question rests on the passage ranked first, is answered surely."""
+MIN_TERMS = 3
+"""A question of fewer distinct terms is sure only when it is close to a FAQ question:
+two words ("make word") fit too many passages for the other signals to vouch for one."""
 KNOWN = 0.9
 """A question this alike a FAQ question (``BM25.overlap``) is that question: it is
 answered by the FAQ's own passage whatever the margin."""
@@ -41,9 +48,13 @@ KEYWORD_WEIGHT = 2
 MAX_QUESTION = 300
 """Characters of a question that are read (the web box and the CLI bound it too)."""
 
-ILLUSTRATIONS = frozenset({"bref", "exemples"})
-"""Sections that sum up or illustrate rules stated elsewhere: never the passage an
-answer rests on."""
+ILLUSTRATIONS = frozenset({"exemples"})
+"""Sections that illustrate rules stated elsewhere: never the passage an answer rests
+on."""
+SUMMARIES = frozenset({"bref"})
+"""Sections that sum the game up: the answer to "what is the goal?", found through
+their players' keywords and FAQ questions only, since their text repeats rules that
+other passages state (and would pull those rules' questions to the summary)."""
 
 NO_SURE = {"fr": "pas de réponse sûre", "en": "no sure answer"}
 
@@ -59,20 +70,43 @@ _ENGLISH_HINTS = frozenset(
     " ".join(
         (
             "the is are what when how why can may must do does a an of to on with my your",
-            "i you if it happens should",
+            "i you if it happens should there have has get we they who which where much",
+            "many any card cards play plays played player players turn draw deck hand win",
+            "wins lose serve word words letter letters worth",
         )
     ).split()
 )
 
 
-def detect_lang(question: str) -> str:
-    """French unless the words look English (players are French first)."""
+def detect_lang(question: str, game: str | None = None) -> str:
+    """French unless the words look English (players are French first). When no small
+    word tells ("backhand", "game over"), the language whose rules and FAQ of ``game``
+    know more of the question's words."""
     if fold(question) != question.casefold():
         return "fr"
     words = words_of(question)
     french = sum(w in _FRENCH_HINTS for w in words)
     english = sum(w in _ENGLISH_HINTS for w in words)
+    if english == french == 0 and game is not None:
+        french = sum(w in _vocabulary(game, "fr") for w in words)
+        english = sum(w in _vocabulary(game, "en") for w in words)
     return "en" if english > french else "fr"
+
+
+@cache
+def _vocabulary(game: str, lang: str) -> frozenset[str]:
+    """The words of a game's rules, keywords and FAQ questions in one language, minus
+    those of the other language's rules (names such as SMASH or LOB are in both)."""
+    own = _words_in(game, lang)
+    return own - _words_in(game, "en" if lang == "fr" else "fr")
+
+
+@cache
+def _words_in(game: str, lang: str) -> frozenset[str]:
+    texts = [p.section + " " + p.text for p in load_rules(game, lang).passages]
+    texts += list(load_keywords(game, lang).values())
+    texts += [e.question for e in load_faq(game) if e.lang == lang]
+    return frozenset(w for text in texts for w in words_of(text) if not w.isdigit())
 
 
 @dataclass(frozen=True)
@@ -118,17 +152,18 @@ class Thresholds:
     coverage: float = COVERAGE
     margin: float = MARGIN
     neighbour: float = NEIGHBOUR
+    close: float = CLOSE
     known: float = KNOWN
     open: bool = True
-    """False: sure only of known FAQ questions (English, whose FAQ is small: the one
-    sure wrong answer measured on held-out questions was English)."""
+    """False: sure only of questions close to a FAQ question."""
 
     def sure(self, signals: dict[str, Any]) -> bool:
-        if signals["agree"] and signals["known"] >= self.known:
+        if signals["agree"] and signals["known"] >= min(self.close, self.known):
             return True
         return (
             self.open
             and signals["agree"]
+            and signals.get("terms", MIN_TERMS) >= MIN_TERMS
             and signals["coverage"] >= self.coverage
             and signals["margin"] >= self.margin
             and signals["neighbour"] >= self.neighbour
@@ -143,37 +178,48 @@ class Answerer:
         self, game: str, lang: str, faq: Iterable[FaqEntry], limits: Thresholds | None = None
     ):
         self.game, self.lang = game, lang
-        self.limits = limits or Thresholds(open=lang == "fr")
+        self.limits = limits or Thresholds()
         self.synonyms = compile_synonyms(synonyms_for(game))
         self.passages = [
             p for p in load_rules(game, lang).passages if p.section_id not in ILLUSTRATIONS
         ]
         self.faq = [e for e in faq if e.lang == lang]
         extra: dict[str, list[str]] = {}
-        if lang == "fr":
-            for pid, words in load_keywords(game).items():
-                extra[pid] = [words] * KEYWORD_WEIGHT
+        for pid, words in load_keywords(game, lang).items():
+            extra[pid] = [words] * KEYWORD_WEIGHT
         for entry in self.faq:
             if entry.passage_id:
                 extra.setdefault(entry.passage_id, []).append(entry.question)
+        texts = [" ".join([p.text, *extra.get(p.id, [])]) for p in self.passages]
+        known = [*texts, *(p.section for p in self.passages), *self._phrases()]
+        known += [e.question for e in self.faq if not e.passage_id]
+        self.speller = Speller((w for text in known for w in words_of(text)), lang)
         docs, self.own = [], []
-        for p in self.passages:
-            body = self.terms(" ".join([p.text, *extra.get(p.id, [])]))
+        for p, text in zip(self.passages, texts, strict=True):
+            if p.section_id in SUMMARIES:
+                text = " ".join(extra.get(p.id, []))
+            body = self.terms(text)
             docs.append(self.terms(p.section) + body)
             self.own.append(frozenset(body))  # what the passage itself says
         self.index = BM25(docs)
-        self.neighbours = BM25([self.query(e.question) for e in self.faq])
+        self.position = {p.id: i for i, p in enumerate(self.passages)}
+        self.neighbours = BM25([self.query(e.question, authored=True) for e in self.faq])
+
+    def _phrases(self) -> list[str]:
+        """The synonym table's words: players' words the rules text may not hold."""
+        return [" ".join((c, *phrases)) for c, phrases in synonyms_for(self.game).items()]
 
     def terms(self, text: str) -> list[str]:
         """Terms of rules text (a synonym adds its canonical word)."""
-        return terms(text, self.synonyms)
+        return plain_numbers(self.game, terms(text, self.synonyms))
 
-    def query(self, question: str) -> list[str]:
-        """Terms of a question: the same steps as the rules text, plus what its numbers
-        imply (``synonyms.number_terms``)."""
-        found = self.terms(question)
+    def query(self, question: str, authored: bool = False) -> list[str]:
+        """Terms of a question: the same steps as the rules text, typos put right on
+        the game's words (not in the FAQ's own questions: ``authored``), plus what its
+        numbers imply (``synonyms.number_terms``)."""
+        found = terms(question, self.synonyms, None if authored else self.speller.correct)
         numbers = [int(t) for t in found if t.isdigit()]
-        return found + number_terms(self.game, numbers)
+        return plain_numbers(self.game, found) + number_terms(self.game, numbers, found)
 
     def signals(self, query: list[str]) -> tuple[list[int], list[float], dict[str, Any]]:
         """Passages best first, their scores, and what the sure/unsure call rests on.
@@ -195,11 +241,12 @@ class Answerer:
                 signals["neighbour"] = self.neighbours.coverage(query, best)
                 signals["known"] = self.neighbours.overlap(query, best)
         if entry is not None and entry.passage_id and signals["known"] >= self.limits.known:
-            first = next(i for i, p in enumerate(self.passages) if p.id == entry.passage_id)
+            first = self.position[entry.passage_id]
             order.remove(first)
             order.insert(0, first)
         top = order[0]
         signals["coverage"] = self._coverage(query, top)
+        signals["terms"] = len(set(query))
         second = scores[order[1]] if len(order) > 1 else 0.0
         signals["margin"] = max(0.0, (scores[top] - second) / scores[top]) if scores[top] else 0.0
         signals["agree"] = entry is not None and entry.passage_id == self.passages[top].id
@@ -236,5 +283,5 @@ def answerer(game: str, lang: str) -> Answerer:
 
 def ask(game: str, question: str, lang: str | None = None) -> Answer:
     """Answer ``question`` about ``game``, in ``lang`` or the question's own language."""
-    language = lang if lang in LANGS else detect_lang(question)
+    language = lang if lang in LANGS else detect_lang(question, game)
     return answerer(game, language).ask(question)

@@ -4,10 +4,13 @@ on the held-out part (an index built from the training part only)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from partie.rules.answerer import Answerer, Thresholds
+import numpy as np
+
+from partie.rules.answerer import KNOWN, MIN_TERMS, Answerer, Thresholds
 from partie.rules.document import GAMES, LANGS
 from partie.rules.faq import FaqEntry, load_faq
 
@@ -43,27 +46,44 @@ def cross_trials(game: str, lang: str = "fr") -> list[Trial]:
 
 
 GRID = tuple(i / 20 for i in range(21))
+CLOSE_GRID = tuple(i / 20 for i in range(10, 19))
 STEP = 2 * GRID[1]
 
 
 def calibrate(games: tuple[str, ...] = GAMES) -> tuple[Thresholds, int]:
     """The thresholds under which no cross-validated training question (French and
     English, unanswerable ones included) gets a sure wrong answer even 0.1 looser on
-    coverage and margin (a margin of safety: the folds are small and the keywords were
-    written with the training questions in view), with the most sure right ones; among
-    equals, the strictest. Returns them and how many were sure and right."""
+    coverage and margin (a margin of safety: the folds are small and the
+    keywords were written with the training questions in view), with the most sure
+    right ones; among equals, the strictest. Returns them and how many were sure and
+    right."""
     trials = [t for g in games for lang in LANGS for t in cross_trials(g, lang)]
-    best: tuple[int, tuple[float, float, float]] = (-1, (1.0, 1.0, 1.0))
+    col = {
+        key: np.array([float(t.signals[key]) for t in trials])
+        for key in ("coverage", "margin", "neighbour", "known", "agree")
+    }
+    agree = col["agree"] > 0
+    enough = np.array([t.signals.get("terms", MIN_TERMS) >= MIN_TERMS for t in trials])
+    right = np.array([t.right for t in trials])
+
+    def sure(c: float, m: float, n: float, k: float) -> np.ndarray:
+        by_signals = (col["coverage"] >= c) & (col["margin"] >= m) & (col["neighbour"] >= n)
+        by_signals &= enough
+        return agree & ((col["known"] >= min(k, KNOWN)) | by_signals)
+
+    best: tuple[int, tuple[float, ...]] = (-1, (1.0, 1.0, 1.0, KNOWN))
     for c in GRID:
         for m in GRID:
             for n in GRID:
-                looser = Thresholds(max(c - STEP, 0.0), max(m - STEP, 0.0), n)
-                if any(not t.right for t in trials if looser.sure(t.signals)):
-                    continue
-                sure = sum(Thresholds(c, m, n).sure(t.signals) for t in trials)
-                if (sure, (c, m, n)) > (best[0], best[1]):
-                    best = (sure, (c, m, n))
-    return Thresholds(*best[1]), best[0]
+                for k in CLOSE_GRID:
+                    looser = sure(max(c - STEP, 0.0), max(m - STEP, 0.0), n, k)
+                    if (looser & ~right).any():
+                        continue
+                    count = int((sure(c, m, n, k) & right).sum())
+                    if (count, (c, m, n, k)) > best:
+                        best = (count, (c, m, n, k))
+    c, m, n, k = best[1]
+    return Thresholds(c, m, n, k), best[0]
 
 
 @dataclass
@@ -91,14 +111,22 @@ class Report:
         }
 
 
-def held_out(game: str, limits: Thresholds | None = None, langs: tuple[str, ...] = LANGS) -> Report:
-    """Ask the held-out questions of an index built from the training part only."""
+def held_out(
+    game: str,
+    limits: Thresholds | None = None,
+    langs: tuple[str, ...] = LANGS,
+    blind: bool | None = None,
+    faq: Sequence[FaqEntry] | None = None,
+) -> Report:
+    """Ask the held-out questions of an index built from the training part only;
+    ``blind`` keeps only the blind ones (True) or only the others (False); ``faq`` is
+    the game's FAQ unless given."""
     report = Report(game)
     for lang in langs:
-        entries = [e for e in load_faq(game) if e.lang == lang]
-        own = limits if limits is None else replace(limits, open=lang == "fr")
+        entries = [e for e in (load_faq(game) if faq is None else faq) if e.lang == lang]
+        own = limits if limits is None else replace(limits, open=True)
         answerer = Answerer(game, lang, [e for e in entries if not e.held_out], own)
-        for entry in (e for e in entries if e.held_out):
+        for entry in (e for e in entries if e.held_out and blind in (None, e.blind)):
             t = trial(answerer, entry)
             sure = t.top is not None and answerer.limits.sure(t.signals)
             report.asked += 1
@@ -120,33 +148,51 @@ def held_out(game: str, limits: Thresholds | None = None, langs: tuple[str, ...]
     return report
 
 
+COUNTS = ("asked", "answerable", "right_first", "sure_right", "sure_wrong", "unsure")
+
+
+def summary(reports: list[Report]) -> dict[str, Any]:
+    """The reports' counts added up, with the right-passage-first rate."""
+    total: dict[str, Any] = {key: sum(getattr(r, key) for r in reports) for key in COUNTS}
+    total["right_first_rate"] = round(total["right_first"] / max(total["answerable"], 1), 3)
+    return total
+
+
 def main() -> None:
-    """``python -m partie.rules.evaluate``: the calibration and the held-out figure, JSON."""
+    """``python -m partie.rules.evaluate``: the calibration, the cross-validated training
+    figure and the held-out figure (all, then blind and earlier series apart, French and
+    English apart), as JSON."""
     import json
 
     limits, sure_right = calibrate()
-    trials = [t for g in GAMES for t in cross_trials(g)]
-    answerable = [t for t in trials if t.entry.passage_id is not None]
-    reports = [held_out(g, limits) for g in GAMES]
-    total = {
-        key: sum(getattr(r, key) for r in reports)
-        for key in ("asked", "answerable", "right_first", "sure_right", "sure_wrong", "unsure")
-    }
-    out = {
+    out: dict[str, Any] = {
         "calibrated": {
             "coverage": limits.coverage,
             "margin": limits.margin,
             "neighbour": limits.neighbour,
+            "close": limits.close,
             "known": limits.known,
         },
-        "training_cross_validated": {
+        "training_cross_validated": {},
+    }
+    for lang in LANGS:
+        trials = [t for g in GAMES for t in cross_trials(g, lang)]
+        answerable = [t for t in trials if t.entry.passage_id is not None]
+        out["training_cross_validated"][lang] = {
             "questions": len(trials),
             "answerable": len(answerable),
             "right_first": sum(t.right for t in answerable),
-            "sure_right": sure_right,
-        },
-        "held_out": total | {"games": [r.to_json() for r in reports]},
-    }
+            "right_first_rate": round(sum(t.right for t in answerable) / len(answerable), 3),
+            "sure_right": sum(t.right and limits.sure(t.signals) for t in trials),
+            "sure_wrong": sum(not t.right and limits.sure(t.signals) for t in trials),
+        }
+    out["training_cross_validated"]["sure_right_calibrated"] = sure_right
+    reports = [held_out(g, limits) for g in GAMES]
+    out["held_out"] = summary(reports) | {"games": [r.to_json() for r in reports]}
+    for name, blind in (("blind", True), ("earlier", False)):
+        out[f"held_out_{name}"] = {
+            lang: summary([held_out(g, limits, (lang,), blind) for g in GAMES]) for lang in LANGS
+        }
     print(json.dumps(out, ensure_ascii=False, indent=1))
 
 

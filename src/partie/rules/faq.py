@@ -3,8 +3,10 @@
 ``faq/<game>.toml`` holds ``[[q]]`` entries: ``question``, ``answer``, ``section`` and
 ``passage`` (a few words quoted from that section's paragraph, which name it), and
 ``held_out = true`` for the questions kept out of the answerer's index and of its
-calibration, to measure it on questions it has never seen. An entry with an empty
-``section`` is a question the rules do not answer: the answerer must not be sure.
+calibration, to measure it on questions it has never seen (``blind = true``: written
+by someone who saw neither the FAQ nor the answerer; reported apart, and held out
+too). An entry with an empty ``section`` is a question the rules do not answer: the
+answerer must not be sure.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ class FaqEntry:
     passage_id: str | None  # None: the rules do not answer it
     held_out: bool
     lang: str = "fr"
+    blind: bool = False
+    """Written by someone who never saw the answerer's FAQ nor its code (held out too)."""
 
 
 def _squash(text: str) -> str:
@@ -45,12 +49,14 @@ def _read(game: str) -> dict:
 
 
 @cache
-def load_keywords(game: str) -> dict[str, str]:
-    """Players' words for passages of the French rules (``[[keywords]]``): passage id →
-    words, added to that passage's search terms."""
-    rules = load_rules(game, "fr")
+def load_keywords(game: str, lang: str = "fr") -> dict[str, str]:
+    """Players' words for passages of the rules in ``lang`` (``[[keywords]]``, French
+    unless ``lang = "en"``): passage id → words, added to that passage's search terms."""
+    rules = load_rules(game, lang)
     out: dict[str, str] = {}
     for item in _read(game).get("keywords", []):
+        if item.get("lang", "fr") != lang:
+            continue
         pid = find_passage(rules, item["section"], item["passage"])
         out[pid] = (out.get(pid, "") + " " + item["words"]).strip()
     return out
@@ -59,8 +65,13 @@ def load_keywords(game: str) -> dict[str, str]:
 @cache
 def load_faq(game: str) -> tuple[FaqEntry, ...]:
     """The FAQ of ``game``; a quote that names no single passage is a bug (ValueError)."""
+    return parse_faq(game, _read(game))
+
+
+def parse_faq(game: str, data: dict) -> tuple[FaqEntry, ...]:
+    """The ``[[q]]`` entries of a FAQ file already read as TOML."""
     entries = []
-    for item in _read(game)["q"]:
+    for item in data["q"]:
         lang = item.get("lang", "fr")
         section = item.get("section", "")
         passage_id = (
@@ -72,8 +83,9 @@ def load_faq(game: str) -> tuple[FaqEntry, ...]:
                 question=item["question"],
                 answer=item.get("answer", ""),
                 passage_id=passage_id,
-                held_out=bool(item.get("held_out", False)),
+                held_out=bool(item.get("held_out", False) or item.get("blind", False)),
                 lang=lang,
+                blind=bool(item.get("blind", False)),
             )
         )
     return tuple(entries)

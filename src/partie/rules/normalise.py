@@ -1,17 +1,19 @@
 """From what people type to search terms: the same steps for the rules and the question.
 
 Accents and case are folded, numbers written in words become digits ("dix" → 10,
-"soixante-dix" → 70, "thirty" → 30, "7e" → 7), card glyphs become words, each word is
-cut to a light stem (plurals, feminines, common verb endings), and each game's
-synonyms add the rules' own word ("marche arrière" adds ``retro``, "tie-break" and
-"6-6" add ``sixsix``). Stop words go last, so a synonym may use them.
+"soixante-dix" → 70, "thirty" → 30, "7e" → 7), card glyphs become words, what players
+type is spelt out ("koi", "cb", "jpeux"), each word is cut to a light stem (plurals,
+feminines, verb forms), and each game's synonyms add the rules' own word ("marche
+arrière" adds ``retro``, "tie-break" and "6-6" add ``sixsix``). Stop words go last, so
+a synonym may use them. A question's typos are put right before stemming
+(``spelling.py``, through ``terms(fix=...)``).
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 GLYPHS = {
     "★": " etoile joker ",
@@ -46,7 +48,32 @@ _ORDINALS = {
 }  # fmt: skip
 
 _ORDINAL_DIGITS = re.compile(r"\b(\d+)(?:e|eme|er|ere|re|nd|nde|th|st|rd)\b")
+_DIGIT_LETTER = re.compile(r"(?<=\d)(?=[a-z])|(?<=[a-z])(?=\d)")
 _WORD = re.compile(r"[a-z0-9]+")
+
+SPOKEN = {
+    "koi": "quoi", "kwa": "quoi", "quoa": "quoi", "ke": "que", "ki": "qui", "kan": "quand",
+    "qd": "quand", "kand": "quand", "pk": "pourquoi", "pq": "pourquoi", "pkoi": "pourquoi",
+    "pourkoi": "pourquoi", "cb": "combien", "cmb": "combien", "cbien": "combien",
+    "cmt": "comment", "koment": "comment", "komment": "comment", "ya": "il y a",
+    "yen": "il y en", "ds": "dans", "pr": "pour", "pa": "pas", "tjs": "toujours",
+    "tjrs": "toujours", "bcp": "beaucoup", "qqn": "quelqu un", "qqch": "quelque chose",
+    "tt": "tout", "ts": "tous", "mm": "meme", "dc": "donc", "ptet": "peut etre",
+    "mtn": "maintenant", "chui": "je suis", "chuis": "je suis", "jsuis": "je suis",
+    "jpeux": "je peux", "jpx": "je peux", "jpe": "je peux", "jai": "j ai", "jdois": "je dois",
+    "jveux": "je veux", "jfais": "je fais", "jsais": "je sais", "jme": "je me", "jle": "je le",
+    "jla": "je la", "jles": "je les", "jpose": "je pose", "jjoue": "je joue", "dla": "de la",
+    "nb": "nombre", "nbr": "nombre", "pts": "points", "pt": "point",
+    "max": "maximum", "mini": "minimum", "ordi": "ordinateur", "dico": "dictionnaire",
+    "adv": "adversaire", "adversair": "adversaire", "svp": "", "stp": "", "plz": "",
+    "pls": "", "ur": "your", "wat": "what", "wut": "what",
+    "cuz": "because", "coz": "because", "wanna": "want to", "gonna": "going to",
+    "im": "i am", "cant": "can not", "cannot": "can not", "dont": "do not", "doesnt": "does not",
+    "didnt": "did not", "isnt": "is not", "wont": "will not", "whats": "what is",
+    "theres": "there is", "hv": "have", "ppl": "people", "pple": "people",
+}  # fmt: skip
+"""What players type for a word ("koi", "cb", "jpeux", "cant"): the words it stands
+for. Single letters stay: "u" and "r" are Tennis de mots letters."""
 
 STOP_WORDS = frozenset(
     " ".join(
@@ -55,20 +82,58 @@ STOP_WORDS = frozenset(
             "l la le les leur lui m ma me mes moi mon n ne nous on ou par pas pour qu que",
             "quel quelle quels quelles qui s sa se ses si son sur t ta te tes toi ton tu un",
             "une vos votre vous y faut peut peux doit dois comment quoi quand pourquoi",
-            "fait faire ai as avoir ont sont suis etait sera",
+            "fait faire fais ai as avoir ont sont suis etait sera va vais vont alors donc",
+            "bien bon ben bah quoi hein svp oui non ok dans quelqu quelque chose",
             "an and are be by can do does for from how i if in is it its my of on or the",
             "their them then there this to what when where which who why will with you",
-            "your should may must happen happens",
+            "your should may must happen happens did done get got have has we us our",
+            "am not any some so that these those would could please just many much at as",
+            "about than also only they he she his her me no each",
         )
     ).split()
 )
 """Words that carry no rule on their own (after folding, before stemming)."""
 
-_SUFFIXES = (
-    "issements", "issement", "ements", "ement", "ations", "ation", "eraient", "erions",
-    "eront", "erait", "erais", "aient", "ables", "able", "ings", "ing", "ions", "ies",
-    "ees", "ent", "ait", "ais", "ant", "ee", "es", "er", "ez", "ed", "e", "s", "x",
+_PLURAL_KEPT = ("ss", "ais", "us", "is", "ois")
+"""Endings whose final s is not a plural ("permis", "plus"); "-ons" is a verb
+("posons") unless it is "-ions" ("questions")."""
+
+_SUFFIXES: tuple[tuple[str, str], ...] = (
+    *((suffix, "") for suffix in (
+        "issement", "ement", "ation", "atrice", "ateur", "eraient", "erions", "eriez",
+        "erons", "eront", "erais", "erait", "erai", "eras", "era", "iraient", "iront",
+        "irait", "issent", "issons", "issez", "isse", "aient", "able", "ions", "iez", "ons",
+        "ais", "ait", "ant", "ent", "ire", "ees", "ee", "ie", "er", "ez", "ir", "is", "it",
+        "ing", "ied", "ies", "ed", "est", "e", "i",
+    )),
+    ("dre", "d"), ("du", "d"), ("ttre", "t"),
 )  # fmt: skip
+_SUFFIXES = tuple(sorted(_SUFFIXES, key=lambda rule: -len(rule[0])))
+"""Verb, adjective and noun endings (French, and English "-ing", "-ed"): the longest
+that leaves three letters goes; "prendre" and "perdu" keep their d."""
+
+_VOWELS = frozenset("aeiouy")
+
+_WHOLE = {
+    **{w: "fini" for w in ("fini", "finie", "finis", "finies")},
+    **{w + end: w for w in ("player", "server", "receiver", "winner", "challenger",
+                            "beginner", "dealer", "leader", "owner") for end in ("", "s")},
+}  # fmt: skip
+"""Words whose ending is not to be cut: "finie" (empty) is not "fin" (the end), a
+"player" is not "play"."""
+
+_IRREGULAR = {
+    "won": "win", "lost": "lose", "drew": "draw", "drawn": "draw", "dealt": "deal",
+    "chose": "choose", "chosen": "choose", "took": "take", "taken": "take",
+    "went": "go", "gone": "go", "held": "hold", "laid": "lay", "ran": "run",
+    "wrote": "write", "written": "write", "gave": "give", "given": "give",
+    "made": "make", "said": "say", "told": "tell", "threw": "throw", "thrown": "throw",
+    "began": "begin", "begun": "begin", "kept": "keep",
+    "mis": "mettre", "mise": "mettre", "mises": "mettre", "pris": "prendre",
+    "prise": "prendre", "fait": "faire", "dit": "dire",
+}  # fmt: skip
+"""English past forms and French past participles that no ending rule reaches: the
+stem of their verb."""
 
 
 def fold(text: str) -> str:
@@ -80,12 +145,25 @@ def fold(text: str) -> str:
 
 
 def stem(word: str) -> str:
-    """A light stem: the longest known ending off, keeping at least three letters."""
-    if word.isdigit() or len(word) <= 3:
+    """A light stem: a plural s or x off, then the longest known ending, keeping at
+    least three letters, then a doubled final consonant made single ("attell" and
+    "attel", "winn" and "win" meet)."""
+    if word.isdigit():
         return word
-    for suffix in _SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)]
+    word = _IRREGULAR.get(word, word)
+    if len(word) <= 3:
+        return word
+    if word in _WHOLE:
+        return _WHOLE[word]
+    verb = word.endswith("ons") and not word.endswith("ions")
+    if word[-1] in "sx" and len(word) > 3 and not verb and not word.endswith(_PLURAL_KEPT):
+        word = word[:-1]
+    for suffix, keep in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) + len(keep) >= 3:
+            word = word[: -len(suffix)] + keep
+            break
+    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in _VOWELS:
+        word = word[:-1]
     return word
 
 
@@ -140,9 +218,13 @@ _TENS["quatrevingt"] = 80
 
 
 def words_of(text: str) -> list[str]:
-    """Folded words with numbers as digits (stop words kept)."""
-    folded = _ORDINAL_DIGITS.sub(r"\1", fold(text))
-    return _numbers(_fix_quatre_vingt(_WORD.findall(folded)))
+    """Folded words with numbers as digits and spoken forms spelt out (stop words
+    kept): "jpeux poser 2cartes ?" → je peux poser 2 cartes."""
+    folded = _DIGIT_LETTER.sub(" ", _ORDINAL_DIGITS.sub(r"\1", fold(text)))
+    words: list[str] = []
+    for word in _WORD.findall(folded):
+        words.extend(SPOKEN[word].split() if word in SPOKEN else (word,))
+    return _numbers(_fix_quatre_vingt(words))
 
 
 Synonyms = Sequence[tuple[tuple[str, ...], str]]
@@ -160,19 +242,37 @@ def compile_synonyms(table: Mapping[str, Iterable[str]]) -> Synonyms:
     return rules
 
 
-def terms(text: str, synonyms: Synonyms = ()) -> list[str]:
+def terms(
+    text: str, synonyms: Synonyms = (), fix: Callable[[list[str]], list[str]] | None = None
+) -> list[str]:
     """The search terms of ``text``: stems without stop words, plus the canonical word
-    of every synonym phrase found, with or without the stop words between its words."""
+    of every synonym phrase found, with or without the stop words between its words.
+    ``fix`` puts the folded words right first (a question's typos, ``spelling.py``)."""
     words = words_of(text)
+    if fix is not None:
+        words = fix(words)
     stems = [stem(w) for w in words]
-    content = [s for w, s in zip(words, stems, strict=True) if w not in STOP_WORDS]
-    added: set[str] = set()
-    for pattern, canonical in synonyms:
-        if canonical not in added and (_has(stems, pattern) or _has(content, pattern)):
-            added.add(canonical)
+    filler = _fillers(words)
+    content = [
+        s for i, (w, s) in enumerate(zip(words, stems, strict=True))
+        if w not in STOP_WORDS and i not in filler
+    ]  # fmt: skip
+    lengths = {len(pattern) for pattern, _ in synonyms}
+    grams = _grams(stems, lengths) | _grams(content, lengths)
+    added = {canonical for pattern, canonical in synonyms if pattern in grams}
     return content + sorted(added)
 
 
-def _has(seq: list[str], pattern: tuple[str, ...]) -> bool:
-    n = len(pattern)
-    return any(tuple(seq[i : i + n]) == pattern for i in range(len(seq) - n + 1))
+def _fillers(words: list[str]) -> set[int]:
+    """Positions of words that only frame a question: "se passe" (what happens), not
+    "passer" (to pass, a move in Tennis de mots)."""
+    return {
+        i + 1
+        for i in range(len(words) - 1)
+        if words[i] in ("se", "s") and words[i + 1].startswith("pass")
+    }
+
+
+def _grams(seq: list[str], lengths: set[int]) -> set[tuple[str, ...]]:
+    """Every run of ``n`` consecutive items of ``seq``, for each ``n`` in ``lengths``."""
+    return {tuple(seq[i : i + n]) for n in lengths for i in range(len(seq) - n + 1)}

@@ -4,9 +4,22 @@ number conversion and stemming, so "marches arrière" matches "marche arriere"."
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+_COUNTS = range(1, 9)
+
 COMMON: dict[str, list[str]] = {
-    "joueur": ["participant", "personne", "gens", "player", "players", "people"],
-    "commence": ["debut", "debuter", "premier a jouer", "start", "begin", "first"],
+    "joueur": [
+        "participant",
+        "personne",
+        "gens",
+        "player",
+        "players",
+        "people",
+        *(f"{form} {n}" for n in _COUNTS for form in ("jouer a", "on est", "play with")),
+        *(f"we are {n}" for n in _COUNTS),
+    ],
+    "commence": ["debut", "debuter", "premier a jouer", "start", "begin", "goes first", "go first"],
     "score": ["compter les points", "decompte", "resultat", "result", "count"],
     "variante": ["variant", "variantes", "option", "regle optionnelle", "mode"],
     "fin": ["terminer", "termine", "finir", "fini", "arreter", "arrete", "end", "ends"],
@@ -43,9 +56,34 @@ THE_GAME: dict[str, list[str]] = {
         "regle des dizaines",
         "dizaine",
     ],
-    "pioche": ["talon", "stock", "draw pile", "deck", "reserve", "piocher"],
-    "montante": ["croissante", "ascendante", "qui monte", "vers le haut", "ascending"],
-    "descendante": ["decroissante", "qui descend", "vers le bas", "descending"],
+    "pioche": ["talon", "stock", "draw pile", "reserve", "piocher"],
+    "montante": [
+        "croissante",
+        "ascendante",
+        "qui monte",
+        "vers le haut",
+        "ascending",
+        "pile du 1",
+        "pile de 1",
+        "pile 1",
+        "pile a 1",
+        "going up",
+        "up pile",
+        "pile marked 1",
+    ],
+    "descendante": [
+        "decroissante",
+        "qui descend",
+        "vers le bas",
+        "descending",
+        "pile du 100",
+        "pile de 100",
+        "pile 100",
+        "pile a 100",
+        "going down",
+        "down pile",
+        "pile marked 100",
+    ],
     "parler": [
         "dire",
         "annoncer",
@@ -67,12 +105,37 @@ THE_GAME: dict[str, list[str]] = {
     ],
     "minimum": ["au moins", "obligatoire", "obligatoirement", "at least", "minimum de cartes"],
     "main": ["hand", "en main", "distribuer", "distribue", "deal"],
-    "solo": ["seul", "tout seul", "1 joueur", "alone", "solitaire"],
+    "solo": ["tout seul", "jouer seul", "seul joueur", "1 joueur", "alone", "solitaire"],
     "cooperatif": ["coop", "ensemble", "equipe", "contre les autres", "team", "cooperative"],
     "expert": ["difficile", "plus dur", "corser", "harder", "hard", "plus difficile"],
     "victoire": ["gagner", "gagne", "reussir", "win", "perdu", "perdre", "lose", "lost"],
-    "fin": ["bloque", "coince", "plus jouer", "peut plus", "stuck", "cannot play"],
+    "fin": [
+        "bloque",
+        "coince",
+        "plus jouer",
+        "peut plus",
+        "peux plus",
+        "stuck",
+        "can not play",
+        "peux rien poser",
+        "peux rien jouer",
+        "peux pas poser",
+        "peux pas jouer",
+    ],
     "saute": ["passe son tour", "passer son tour", "skip", "skipped"],
+    "mainvide": [
+        "n a plus de cartes",
+        "plus aucune carte",
+        "main vide",
+        "no cards left",
+        "has no cards",
+        "empty hand",
+        "out of cards",
+        "vide sa main",
+        "emptied",
+        "simplement saute",
+        "simply skipped",
+    ],
 }
 
 TENNIS_QUIZZ: dict[str, list[str]] = {
@@ -92,6 +155,9 @@ TENNIS_QUIZZ: dict[str, list[str]] = {
         "40 40",
         "40 a 40",
         "40 partout",
+        "40 all",
+        "forty all",
+        "40 a",
         "egalite",
         "deuce",
         "avantage",
@@ -104,7 +170,20 @@ TENNIS_QUIZZ: dict[str, list[str]] = {
     "juste": ["bonne reponse", "correct", "right", "vrai", "bien repondu"],
     "mauvaise": ["se trompe", "trompe", "fausse", "faux", "wrong", "erreur", "rate"],
     "tactique": ["ordre des questions", "choisir la question", "tactical", "dans le desordre"],
-    "debutant": ["pro", "pros", "beginner", "sans les choix", "qcm", "choix multiple"],
+    "debutant": [
+        "pro",
+        "pros",
+        "beginner",
+        "sans les choix",
+        "qcm",
+        "choix multiple",
+        "confirme",
+        "confirmes",
+        "niveau",
+        "handicap",
+        "rivaliser",
+        "equilibrer",
+    ],
     "frappe": ["orthographe", "faute", "accent", "typo", "spelling", "mal ecrit"],
     "equipe": ["double", "doubles", "team", "teams", "a 4", "a plusieurs", "coequipier"],
     "set": ["manche", "sets", "manches"],
@@ -113,7 +192,39 @@ TENNIS_QUIZZ: dict[str, list[str]] = {
     "paquet": ["deck", "tas", "pile"],
     "import": ["importer", "gift", "aiken", "csv", "moodle", "fichier"],
     "tirage": ["tirage au sort", "pile ou face", "toss", "hasard", "qui sert en premier"],
-    "3": ["1 set partout", "1 set a 1", "set partout", "1 1"],
+    "3": [
+        "1 set partout",
+        "1 set a 1",
+        "set partout",
+        "1 1",
+        "se departager",
+        "departager",
+        "belle",
+        "decider set",
+        "1 set each",
+        "1 set all",
+    ],
+    "tableau": [
+        "pion",
+        "pions",
+        "marqueur",
+        "compteur",
+        "feuille de score",
+        "score board",
+        "scoreboard",
+        "score sheet",
+        "noter le score",
+        "marquer le score",
+    ],
+    "ordre": [
+        "chronologique",
+        "a la suite",
+        "une apres l autre",
+        "dans l ordre",
+        "in order",
+        "in sequence",
+        "one after the other",
+    ],
 }
 
 TENNIS_MOTS: dict[str, list[str]] = {
@@ -131,7 +242,22 @@ TENNIS_MOTS: dict[str, list[str]] = {
     "faute": ["fault", "double faute", "double fault", "rater son service"],
     "poids": ["weight", "minimum pour servir", "valeur minimale", "2 de plus", "2 points de plus"],
     "joker": ["jocker", "jokers", "wildcard", "blank"],
-    "net": ["filet", "passer", "passe", "pass", "je passe"],
+    "net": [
+        "filet",
+        "passer",
+        "passe",
+        "pass",
+        "je passe",
+        "can not play",
+        "can not make",
+        "no word",
+        "pas de mot",
+        "aucun mot",
+        "peux pas jouer",
+        "peux rien jouer",
+        "peux pas renvoyer",
+        "rien a jouer",
+    ],
     "malus": ["penalite", "penalty", "pénalité"],
     "pot": ["defausse", "discard"],
     "plis": ["pli", "tricks", "trick", "tas de plis", "ramasse"],
@@ -146,12 +272,82 @@ TENNIS_MOTS: dict[str, list[str]] = {
         "debut de mot",
         "autorise",
     ],
-    "ace": ["aces", "personne ne renvoie", "personne ne repond", "bonus"],
+    "ace": [
+        "aces",
+        "personne ne renvoie",
+        "personne ne repond",
+        "bonus",
+        "nobody returns",
+        "nobody returned",
+        "nobody could return",
+        "nobody could answer",
+        "no one returned",
+        "personne n a renvoye",
+        "personne n a pu renvoyer",
+    ],
     "valeur": ["vaut", "points", "value", "worth", "compte"],
     "set": ["manche", "sets", "manches"],
     "echange": ["rally", "jeu"],
     "coup": ["shot", "shots", "coups"],
+    "reordonne": [
+        "changer de place",
+        "lettres de place",
+        "deplacer les lettres",
+        "bouger les lettres",
+        "intervertir",
+        "permuter",
+        "rearranger",
+        "rearrangement",
+        "reorganiser",
+        "reordonner",
+        "melanger les lettres",
+        "anagramme",
+        "reorder",
+        "rearrange",
+        "shuffle the letters",
+    ],
+    "endroit": [
+        "epars",
+        "au milieu",
+        "inserer",
+        "insertion",
+        "intercaler",
+        "in the middle",
+        "inside",
+        "insert",
+    ],
+    "ligne": ["on the line", "ligne de fond", "baseline"],
+    "gauche": [
+        "devant",
+        "en tete",
+        "avant le mot",
+        "in front",
+        "before the word",
+        "on the left",
+        "to the left",
+        "a gauche",
+    ],
+    "droite": [
+        "derriere",
+        "a la fin du mot",
+        "apres le mot",
+        "after the word",
+        "at the end of the word",
+        "on the right",
+        "to the right",
+        "suffixe",
+    ],
 }
+
+GAME_NUMBERS: dict[str, frozenset[int]] = {
+    "the-game": frozenset({1, 10, 98, 100}),
+    "tennis-quizz": frozenset({15, 30, 40}),
+    "tennis-mots": frozenset({11, 13, 96, 107, 263}),
+}
+"""Numbers above ten that are words of a game (the piles' 1 and 100, the retro's 10,
+tennis's 15-30-40, the LIGNE's 13, the deck's sizes). Any other is a value that only
+the question's situation gives ("la pile est à 47"): it is not searched, so that the
+47 of a rule's example does not pull a question about another pile to it."""
 
 TABLES = {"the-game": THE_GAME, "tennis-quizz": TENNIS_QUIZZ, "tennis-mots": TENNIS_MOTS}
 
@@ -164,13 +360,48 @@ def synonyms_for(game: str) -> dict[str, list[str]]:
     return merged
 
 
-def number_terms(game: str, numbers: list[int]) -> list[str]:
-    """Words a question's numbers imply. In The Game two card values exactly 10 apart
+def number_terms(game: str, numbers: list[int], found: Sequence[str] = ()) -> list[str]:
+    """Words a question's numbers imply (Tennis de mots: ``_word_values``). In The
+    Game two card values exactly 10 apart
     ("50 sur 60", "play 30 on 40") are the backwards trick, whatever words surround
-    them."""
+    them; two other values above ten (or a pile's 1) name a pile first and a card
+    after it ("pile à 20, je joue 80"): a higher card is a rising pile's move, a lower
+    one a falling pile's, unless the question names the pile itself. Small numbers are
+    counts ("one card but need two"), not cards."""
+    if game == "tennis-mots":
+        return _word_values(numbers, found)
     if game != "the-game":
         return []
-    cards = sorted({n for n in numbers if 2 <= n <= 100})
-    if any(b - a == 10 for a in cards for b in cards):
-        return ["retro"]
+    cards = [n for n in numbers if 2 <= n <= 99]
+    if any(abs(b - a) == 10 for a in cards for b in cards):
+        return ["retro", "retro"]  # the surest sign a question can give: counted twice
+    cards = [n for n in numbers if n == 1 or 10 < n <= 100]  # with the piles' 1 and 100
+    if len(cards) >= 2 and max(cards) > 10 and not {"montante", "descendante"} & set(found):
+        return ["montante" if cards[1] > cards[0] else "descendante"]
     return []
+
+
+SERVE_WEIGHT = 5
+"""Tennis de mots' serve weight by default (the rules' "poids du service")."""
+LIGNE = 13
+"""A shot worth this or more is a LIGNE."""
+
+
+def _word_values(numbers: list[int], found: Sequence[str]) -> list[str]:
+    """In Tennis de mots, a serve worth less than the weight is a fault (a serve and
+    a value named: "first serve" is no value), and a shot worth 13 or more (not a deck
+    size) is a LIGNE."""
+    out = []
+    serve = any(t in ("serv", "ser", "servic", "serveur", "sert") for t in found)
+    if serve and "valeur" in found and any(0 < n < SERVE_WEIGHT for n in numbers):
+        out.append("faute")
+    if any(LIGNE <= n < 96 for n in numbers):
+        out.append("ligne")
+    return out
+
+
+def plain_numbers(game: str, found: list[str]) -> list[str]:
+    """``found`` without the numbers above ten that are not words of the game
+    (``GAME_NUMBERS``): what they imply is added by ``number_terms``."""
+    keep = GAME_NUMBERS[game]
+    return [t for t in found if not (t.isdigit() and int(t) > 10 and int(t) not in keep)]

@@ -1,0 +1,71 @@
+"""Players' typos on the game's own words: "jocker", "piohe", "desendante", "lequipe".
+
+A question word the game's vocabulary (its rules, keywords, FAQ and synonyms) does not
+hold is put right when one of the vocabulary's words is within a small edit distance
+(one edit up to seven letters, two from eight), or split when it is an elision typed
+without its apostrophe ("lequipe" → "l equipe"). A word that is real French or English
+on its own ("pèse", "dessiné") is left alone, so a question the rules do not answer is
+not bent towards a rule word: the frequency list is only read for such a word.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from functools import cache
+
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
+from partie.rules.normalise import STOP_WORDS
+
+MIN_LENGTH = 4
+"""Shorter words are never corrected: too many neighbours."""
+REAL_WORD = 2.0
+"""A word at least this frequent (Zipf scale) in the question's language is a word the
+player meant, not a typo (accents typed or not: "pese" is 2.3, "jocker" 1.5)."""
+_ELISIONS = ("qu", "j", "l", "d", "m", "t", "s", "n", "c")
+
+
+def budget(word: str) -> int:
+    """Edits allowed for a word of this length."""
+    return 0 if len(word) < MIN_LENGTH else 1 if len(word) < 8 else 2
+
+
+@cache
+def _frequency(word: str, lang: str) -> float:
+    from wordfreq import zipf_frequency  # loaded only when a typo is suspected
+
+    return zipf_frequency(word, lang)
+
+
+class Speller:
+    """Puts right the words of a question against one game's vocabulary (folded words,
+    numbers as digits)."""
+
+    def __init__(self, vocabulary: Iterable[str], lang: str):
+        counts = Counter(w for w in vocabulary if not w.isdigit())
+        self.lang = lang
+        self.known = frozenset(counts) | STOP_WORDS
+        # Commonest first: among equally close words, the game's usual one wins.
+        self.choices = [w for w, _ in counts.most_common() if len(w) >= MIN_LENGTH - 1]
+
+    def correct(self, words: list[str]) -> list[str]:
+        """The words, each unknown one put right when the game knows a close one."""
+        out: list[str] = []
+        for word in words:
+            out.extend(self._word(word))
+        return out
+
+    def _word(self, word: str) -> list[str]:
+        edits = budget(word)
+        if word in self.known or word.isdigit() or not edits:
+            return [word]
+        if _frequency(word, self.lang) >= REAL_WORD:
+            return [word]
+        for head in _ELISIONS if self.lang == "fr" else ():
+            rest = word[len(head) :]
+            if word.startswith(head) and len(rest) >= 3 and rest in self.known:
+                return [head, rest]
+        found = process.extractOne(word, self.choices, scorer=OSA.distance, score_cutoff=edits)
+        return [found[0]] if found else [word]
