@@ -207,19 +207,28 @@ export class TableClient {
       case "seated":
         store(tokenKey(this.code), msg.token);
         this.you = { ...this.you, seat: msg.seat };
+        // "S'asseoir ici" disappears with the seats' buttons: the keyboard goes to the
+        // line that says which seat is now this player's (focusAfterRender).
+        this.focusYou = true;
         break;
       case "table":
         this.optionsNote = false;
-        if (this.optionsSent) {
-          this.optionsSent = false;
+        this.msg = msg;
+        this.render();
+        this.afterTable();
+        break;
+      case "done":
+        // The answer to this page's own options (matched by its tag): only now does
+        // the form take the table's values again; updates that came between (someone
+        // sat down) left the owner's edits alone.
+        if (msg.ref === "options" && msg.tag && msg.tag === this.optionsTag) {
+          this.optionsTag = null;
           this.optionDraft = null;
           this.settingsDraft = null;
           this.optionsNote = true;
           alertLine(null); // a refusal of the previous try no longer holds
+          this.render();
         }
-        this.msg = msg;
-        this.render();
-        this.afterTable();
         break;
       case "refused":
         this.refused(msg);
@@ -232,7 +241,7 @@ export class TableClient {
   }
 
   refused(msg) {
-    if (msg.ref === "options") this.optionsSent = false;
+    if (msg.ref === "options" && msg.tag && msg.tag === this.optionsTag) this.optionsTag = null;
     if (msg.ref === "hello" && msg.code === "bad_token") {
       // The stored token no longer opens a seat (seat given up, another server): forget
       // it; the server has let us in as a spectator.
@@ -276,6 +285,18 @@ export class TableClient {
     replaceChildren(this.top, this.header(table), table.status === "open" ? this.seatsPanel(table) : null, table.status === "over" ? controls : null);
     this.renderGame(table);
     replaceChildren(this.bottom, table.status === "over" ? null : controls, table.status === "open" ? null : this.seatTools(table));
+    this.focusAfterRender();
+  }
+
+  /** After taking a seat, the keyboard lands on "you are at seat N" (focus would
+   * otherwise fall back to the page's start with the vanished "sit here" button). */
+  focusAfterRender() {
+    if (!this.focusYou || this.you.seat === null || this.you.seat === undefined) return;
+    this.focusYou = false;
+    const active = document.activeElement;
+    const lost = !active || active === document.body || !active.isConnected;
+    const you = document.getElementById("you");
+    if (lost && you) you.focus({ preventScroll: true });
   }
 
   header(table) {
@@ -283,7 +304,7 @@ export class TableClient {
     const codeButton = h("button", { type: "button", class: "small", id: "copy-code", onclick: (e) => copyText(showCode(table.code), e.currentTarget) }, t("copy_code"));
     const linkButton = h("button", { type: "button", class: "small", id: "copy-link", onclick: (e) => copyText(link, e.currentTarget) }, t("copy_link"));
     const seated = this.you.seat !== null && this.you.seat !== undefined;
-    const you = h("p", { class: "you", id: "you" }, seated ? t("seated_as", { n: this.you.seat + 1 }) : t("spectator"));
+    const you = h("p", { class: "you", id: "you", tabindex: "-1" }, seated ? t("seated_as", { n: this.you.seat + 1 }) : t("spectator"));
     const codeText = () => h("span", { class: "big-code", id: "table-code", "aria-label": `${t("code")} ${table.code.split("").join(" ")}` }, showCode(table.code));
     const rules = h("button", { type: "button", class: "small", id: "rules-open", onclick: () => openRules(table.game) }, t("rules"));
     const replay = table.status === "over" ? h("a", { href: `/replay/${table.code}`, class: "button small", id: "to-replay" }, t("replay")) : null;
@@ -313,7 +334,7 @@ export class TableClient {
         h("div", { class: "row" }, codeButton, linkButton),
         h("p", { class: "link" }, h("span", { class: "label" }, `${t("link")}${t("colon")}`), h("a", { href: link, id: "table-link" }, link)),
         h("p", { class: "help" }, t("share_hint")),
-        localOnly() ? h("p", { class: "help warn", id: "local-only" }, t("local_only")) : null,
+        this.lanLine(table),
       ),
       h(
         "div",
@@ -325,6 +346,34 @@ export class TableClient {
         classroom ? h("p", { class: "help", id: "classroom-help" }, t("classroom_help")) : null,
       ),
     );
+  }
+
+  /** The link other devices can open: the server's LAN addresses (`/api/status`,
+   * given only when it listens on the network), else the warning that a localhost
+   * link reaches this computer only. */
+  lanLine(table) {
+    if (this.addresses === undefined) {
+      this.addresses = null;
+      api("/api/status")
+        .then((status) => {
+          this.addresses = (status && status.addresses) || [];
+          if (this.msg) this.render();
+        })
+        .catch(() => (this.addresses = []));
+    }
+    const others = (this.addresses || []).filter((url) => url !== location.origin);
+    if (others.length) {
+      const link = `${others[0]}/t/${table.code}`;
+      return h(
+        "p",
+        { class: "link", id: "lan-link-line" },
+        h("span", { class: "label" }, `${t("lan_link")}${t("colon")}`),
+        h("a", { href: link, id: "lan-link" }, link),
+        " ",
+        h("button", { type: "button", class: "small", id: "copy-lan-link", onclick: (e) => copyText(link, e.currentTarget) }, t("copy")),
+      );
+    }
+    return localOnly() && this.addresses !== null ? h("p", { class: "help warn", id: "local-only" }, t("local_only")) : null;
   }
 
   /** Tennis Quizz: the classroom screen (big code, score board, question in large
@@ -566,10 +615,13 @@ export class TableClient {
   }
 
   applyOptions(game) {
-    this.send({ type: "options", options: this.shownOptions(game), settings: { ...(this.msg.table.settings || {}), ...this.settingsDraft } });
-    // The form keeps its values until the server answers: the table that comes back
-    // refills it (and says so), a refusal leaves the owner's edits to correct.
-    this.optionsSent = true;
+    // The tag comes back in the answer to this very message ("done" or "refused"):
+    // until then the form keeps the owner's values whatever other update arrives;
+    // "done" refills it from the table (and says so), a refusal leaves the edits.
+    this.optionsSerial = (this.optionsSerial || 0) + 1;
+    const tag = `opt-${this.optionsSerial}`;
+    const sent = this.send({ type: "options", options: this.shownOptions(game), settings: { ...(this.msg.table.settings || {}), ...this.settingsDraft }, tag });
+    this.optionsTag = sent ? tag : null;
   }
 
   async renderGame(table) {

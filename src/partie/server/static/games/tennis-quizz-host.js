@@ -386,14 +386,41 @@ class Host {
     replaceChildren(main, this.head, this.board, this.foot);
   }
 
-  connect() {
+  async connect() {
+    if (this.mode === undefined) {
+      // The mode decides how this page says hello: a match's projector watches (see
+      // hello below); a teacher's or referee's table is scored from this very page.
+      try {
+        const answer = await fetch(`/api/tables/${this.code}`);
+        const summary = answer.ok ? await answer.json() : null;
+        this.mode = (summary && summary.options && summary.options.mode) || "match";
+      } catch (_) {
+        this.mode = undefined;
+      }
+      try {
+        const status = await (await fetch("/api/status")).json();
+        this.addresses = (status && status.addresses) || [];
+      } catch (_) {
+        this.addresses = [];
+      }
+    }
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${scheme}://${location.host}/ws`);
     this.ws = ws;
     ws.addEventListener("open", () => {
       alertLine(null);
-      const token = load(`partie.token.${this.code}`) || load(`partie.owner.${this.code}`);
-      ws.send(JSON.stringify({ type: "hello", table: this.code, token: token || undefined, lang }));
+      const seatToken = load(`partie.token.${this.code}`);
+      const ownerToken = load(`partie.owner.${this.code}`);
+      const hello = { type: "hello", table: this.code, lang };
+      if ((this.mode || "match") === "match") {
+        // The projector: the owner's rights (start, play again) but no seat, even in a
+        // browser that sits at this table, so the class never sees a seat's view.
+        hello.token = ownerToken || seatToken || undefined;
+        hello.watch = true;
+      } else {
+        hello.token = seatToken || ownerToken || undefined;
+      }
+      ws.send(JSON.stringify(hello));
     });
     ws.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
     ws.addEventListener("close", () => {
@@ -463,7 +490,7 @@ class Host {
         h("p", { class: "tqh-code", id: "tqh-code", "aria-label": `${t("code")} ${table.code.split("").join(" ")}` }, code),
         h("p", { class: "tqh-join" }, t("join", { url, code })),
         h("p", { class: "help" }, t("join_link", { url: `${url}/t/${table.code}` })),
-        ["localhost", "127.0.0.1", "[::1]"].includes(location.hostname) ? h("p", { class: "help warn", id: "tqh-local-only" }, t("local_only")) : null,
+        this.lanLine(table),
         h("h2", null, t("seats")),
         h("ul", { class: "tqh-seats", id: "tqh-seats" }, table.seats.map((s) => h("li", null, this.seatLine(s)))),
         this.you.owner
@@ -472,8 +499,18 @@ class Host {
         h("p", { class: "help" }, t("start_wait")),
       ];
     }
-    const joinLine = mode === "match" ? [" · ", t("join", { url, code })] : null;
+    const lan = (this.addresses || []).find((u) => u !== location.origin);
+    const joinLine = mode === "match" ? [" · ", t("join", { url: lan || url, code })] : null;
     return h("p", { class: "row" }, h("span", { class: "label" }, `${t("code")} `), h("strong", { id: "tqh-code-small" }, code), joinLine);
+  }
+
+  /** Phones need the computer's network address: given by the server when it
+   * listens on the network; otherwise a localhost page warns that phones cannot come. */
+  lanLine(table) {
+    const others = (this.addresses || []).filter((url) => url !== location.origin);
+    if (others.length) return h("p", { class: "tqh-join", id: "tqh-lan" }, t("join", { url: others[0], code: showCode(table.code) }));
+    const local = ["localhost", "127.0.0.1", "[::1]"].includes(location.hostname);
+    return local ? h("p", { class: "help warn", id: "tqh-local-only" }, t("local_only")) : null;
   }
 
   seatLine(seat) {
