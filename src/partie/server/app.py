@@ -118,13 +118,15 @@ def create_app(config: ServerConfig) -> Starlette:
         ready = {a.id: service.bots.ready(a.id) for a in all_adapters()}
         port = config.port or request.url.port or 80
         hosts = await asyncio.to_thread(reachable_hosts, config.host)
+        watched = service.fanout.stats()
         return JSONResponse(
             {
                 "tables": len(service.tables),
                 "evicted": service.evicted,
                 "bots_ready": ready,
                 "addresses": [f"http://{host}:{port}" for host in hosts],
-                **service.fanout.stats(),
+                "watched_tables": watched["tables"],
+                "connections": watched["connections"],
             }
         )
 
