@@ -65,11 +65,15 @@ def test_a_seated_teacher_projects_the_public_view_and_keeps_the_controls(
     teacher.click('button.sit[data-seat="0"]')
     expect(teacher.locator("#you")).to_contain_text("place 1")
 
+    # The seated teacher is offered the classroom screen; it opens in another tab of
+    # the same browser (same storage: the seat's token is the owner's).
+    link = teacher.locator("#classroom-link")
+    expect(link).to_have_attribute("href", f"{HOST}?table={code}")
     projector = teacher.context.new_page()
     projector.errors = []
     projector.on("pageerror", lambda exc: projector.errors.append(str(exc)))
     sent, got = frames(projector)
-    projector.goto(server.url + f"{HOST}?table={code}")
+    projector.goto(server.url + link.get_attribute("href"))
     start = projector.locator("#tqh-start")
     expect(start).to_be_enabled()  # the owner's control, from a page with no seat
     hello = next(f for f in sent if f["type"] == "hello")
@@ -81,6 +85,7 @@ def test_a_seated_teacher_projects_the_public_view_and_keeps_the_controls(
     views = [f["view"] for f in got if f["type"] == "table" and f["view"] is not None]
     assert views and all(v["seat"] is None for v in views)  # never seat 0's view
     expect(teacher.locator("#you")).to_contain_text("place 1")  # the seat stays the teacher's
+    expect(teacher.locator(".seat-tools #classroom-link")).to_be_visible()  # under the board
     shots(projector, "projector-of-a-seated-teacher", full_page=False)
 
     # The teacher leaves the seat: bots finish the set; the report names each answering

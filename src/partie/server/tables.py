@@ -258,6 +258,10 @@ class Tables:
             return None
         self.tables[code] = table
         if table.status == "playing":
+            try:
+                asyncio.get_running_loop()
+            except RuntimeError:  # outside the server's loop: start_bots resumes it
+                return table
             self._resume(table)
         return table
 

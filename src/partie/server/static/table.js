@@ -377,11 +377,15 @@ export class TableClient {
   }
 
   /** Tennis Quizz: the classroom screen (big code, score board, question in large
-   * type) is this table's projector view; its creator, watching (a teacher), finds it
-   * here. A creator who plays has it under the board, out of the way. */
-  classroomLink(table) {
+   * type) is this table's projector view; its creator finds it here: in the head before
+   * the start, and while watching; a creator who plays has it under the board during
+   * play, out of the way. The classroom page watches without the seat (`watch`), so a
+   * seated creator's projector shows the public view. */
+  classroomLink(table, where = "head") {
     const seated = this.you.seat !== null && this.you.seat !== undefined;
-    if (table.game !== "tennis-quizz" || !this.you.owner || seated) return null;
+    if (table.game !== "tennis-quizz" || !this.you.owner) return null;
+    const inHead = !seated || table.status === "open";
+    if ((where === "head") !== inHead) return null;
     return h("a", { href: `/static/games/tennis-quizz-host.html?table=${table.code}`, class: "button small", id: "classroom-link" }, t("classroom"));
   }
 
@@ -432,8 +436,9 @@ export class TableClient {
   /** Under the board during play and after it: the seat's own buttons. */
   seatTools(table) {
     const { leave, device, deviceHelp } = this.seatButtons(table);
-    if (!leave && !device) return null;
-    return h("section", { class: "card seat-tools", "aria-label": t("your_seat") }, h("div", { class: "row" }, leave, device), deviceHelp);
+    const classroom = this.classroomLink(table, "tools");
+    if (!leave && !device && !classroom) return null;
+    return h("section", { class: "card seat-tools", "aria-label": t("your_seat") }, h("div", { class: "row" }, leave, device, classroom), deviceHelp);
   }
 
   /** On a fresh server the compiled bots take a while to prepare: say so instead of
