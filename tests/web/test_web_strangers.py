@@ -147,7 +147,7 @@ def _machine_ipv4() -> list[str]:
     return sorted(found, key=ipaddress.ip_address)
 
 
-def test_the_link_for_other_devices(server: Any, browser: Any, tmp_path: Path) -> None:
+def test_the_link_for_other_devices(server: Any, browser: Any, shots: Any, tmp_path: Path) -> None:
     if not shutil.which("ip") or not _machine_ipv4():
         pytest.skip("this machine has no network address besides loopback")
     lan = _machine_ipv4()[0]
@@ -156,7 +156,8 @@ def test_the_link_for_other_devices(server: Any, browser: Any, tmp_path: Path) -
     code = create_as_owner(local, {"game": "the-game", "options": {"players": 2}})
     local.goto(server.url + f"/t/{code}")
     expect(local.locator("#local-only")).to_be_visible()
-    expect(local.locator("#lan-link")).to_have_count(0)
+    expect(local.locator("#table-link")).to_have_text(server.url + f"/t/{code}")
+    expect(local.locator("#lan-help")).to_have_count(0)
 
     network = Server(db=tmp_path / "lan.sqlite3", host="0.0.0.0")
     network.start()
@@ -165,8 +166,10 @@ def test_the_link_for_other_devices(server: Any, browser: Any, tmp_path: Path) -
         code = create_as_owner(page, {"game": "the-game", "options": {"players": 2}})
         page.goto(network.url + f"/t/{code}")
         link = f"http://{lan}:{network.port}/t/{code}"
-        expect(page.locator("#lan-link")).to_have_text(link)
+        expect(page.locator("#table-link")).to_have_text(link)  # not 127.0.0.1's
+        expect(page.locator("#lan-help")).to_be_visible()
         expect(page.locator("#local-only")).to_have_count(0)
+        shots(page, "table-with-lan-link", full_page=False)
         other = open_page(browser, link)  # the link really opens the table
         expect(other.locator("#table-code")).to_have_text(f"{code[:3]}-{code[3:]}")
 
@@ -174,8 +177,11 @@ def test_the_link_for_other_devices(server: Any, browser: Any, tmp_path: Path) -
             page, {"game": "tennis-quizz", "options": {"players": 2}, "seats": [{}, {}]}
         )
         page.goto(network.url + f"{HOST}?table={quiz}")
-        expect(page.locator("#tqh-lan")).to_contain_text(f"http://{lan}:{network.port}")
+        join = page.locator("#tqh-join")
+        expect(join).to_contain_text(f"http://{lan}:{network.port} ")
+        assert "127.0.0.1" not in page.locator("#tqh-head").inner_text()
         expect(page.locator("#tqh-local-only")).to_have_count(0)
+        shots(page, "classroom-with-lan-link", full_page=False)
         no_errors(page, other, local)
     finally:
         network.stop()

@@ -300,7 +300,8 @@ export class TableClient {
   }
 
   header(table) {
-    const link = `${location.origin}/t/${table.code}`;
+    const origin = this.shareOrigin();
+    const link = `${origin}/t/${table.code}`;
     const codeButton = h("button", { type: "button", class: "small", id: "copy-code", onclick: (e) => copyText(showCode(table.code), e.currentTarget) }, t("copy_code"));
     const linkButton = h("button", { type: "button", class: "small", id: "copy-link", onclick: (e) => copyText(link, e.currentTarget) }, t("copy_link"));
     const seated = this.you.seat !== null && this.you.seat !== undefined;
@@ -334,7 +335,8 @@ export class TableClient {
         h("div", { class: "row" }, codeButton, linkButton),
         h("p", { class: "link" }, h("span", { class: "label" }, `${t("link")}${t("colon")}`), h("a", { href: link, id: "table-link" }, link)),
         h("p", { class: "help" }, t("share_hint")),
-        this.lanLine(table),
+        origin !== location.origin ? h("p", { class: "help", id: "lan-help" }, t("lan_link")) : null,
+        this.localWarning(),
       ),
       h(
         "div",
@@ -348,10 +350,10 @@ export class TableClient {
     );
   }
 
-  /** The link other devices can open: the server's LAN addresses (`/api/status`,
-   * given only when it listens on the network), else the warning that a localhost
-   * link reaches this computer only. */
-  lanLine(table) {
+  /** Where other devices reach this server: a page opened as localhost gives the
+   * server's LAN address instead (`/api/status`, given only when it listens on the
+   * network); any other address the page was opened with works for them as it is. */
+  shareOrigin() {
     if (this.addresses === undefined) {
       this.addresses = null;
       api("/api/status")
@@ -361,19 +363,14 @@ export class TableClient {
         })
         .catch(() => (this.addresses = []));
     }
-    const others = (this.addresses || []).filter((url) => url !== location.origin);
-    if (others.length) {
-      const link = `${others[0]}/t/${table.code}`;
-      return h(
-        "p",
-        { class: "link", id: "lan-link-line" },
-        h("span", { class: "label" }, `${t("lan_link")}${t("colon")}`),
-        h("a", { href: link, id: "lan-link" }, link),
-        " ",
-        h("button", { type: "button", class: "small", id: "copy-lan-link", onclick: (e) => copyText(link, e.currentTarget) }, t("copy")),
-      );
-    }
-    return localOnly() && this.addresses !== null ? h("p", { class: "help warn", id: "local-only" }, t("local_only")) : null;
+    const lan = (this.addresses || [])[0];
+    return localOnly() && lan ? lan : location.origin;
+  }
+
+  /** A localhost page with no LAN address to give: its link reaches this computer only. */
+  localWarning() {
+    if (!localOnly() || this.addresses === null || this.addresses === undefined || this.addresses.length) return null;
+    return h("p", { class: "help warn", id: "local-only" }, t("local_only"));
   }
 
   /** Tennis Quizz: the classroom screen (big code, score board, question in large

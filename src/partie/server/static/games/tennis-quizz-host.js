@@ -482,15 +482,15 @@ class Host {
   }
 
   header(table, mode) {
-    const url = location.origin;
+    const url = this.shareOrigin();
     const code = showCode(table.code);
     if (table.status === "open" && mode === "match") {
       return [
         h("p", { class: "label" }, t("code")),
         h("p", { class: "tqh-code", id: "tqh-code", "aria-label": `${t("code")} ${table.code.split("").join(" ")}` }, code),
-        h("p", { class: "tqh-join" }, t("join", { url, code })),
+        h("p", { class: "tqh-join", id: "tqh-join" }, t("join", { url, code })),
         h("p", { class: "help" }, t("join_link", { url: `${url}/t/${table.code}` })),
-        this.lanLine(table),
+        this.localWarning(),
         h("h2", null, t("seats")),
         h("ul", { class: "tqh-seats", id: "tqh-seats" }, table.seats.map((s) => h("li", null, this.seatLine(s)))),
         this.you.owner
@@ -499,18 +499,22 @@ class Host {
         h("p", { class: "help" }, t("start_wait")),
       ];
     }
-    const lan = (this.addresses || []).find((u) => u !== location.origin);
-    const joinLine = mode === "match" ? [" · ", t("join", { url: lan || url, code })] : null;
+    const joinLine = mode === "match" ? [" · ", t("join", { url, code })] : null;
     return h("p", { class: "row" }, h("span", { class: "label" }, `${t("code")} `), h("strong", { id: "tqh-code-small" }, code), joinLine);
   }
 
-  /** Phones need the computer's network address: given by the server when it
-   * listens on the network; otherwise a localhost page warns that phones cannot come. */
-  lanLine(table) {
-    const others = (this.addresses || []).filter((url) => url !== location.origin);
-    if (others.length) return h("p", { class: "tqh-join", id: "tqh-lan" }, t("join", { url: others[0], code: showCode(table.code) }));
+  /** Where phones reach this server: a page opened as localhost gives the server's
+   * LAN address instead, when the server listens on the network. */
+  shareOrigin() {
     const local = ["localhost", "127.0.0.1", "[::1]"].includes(location.hostname);
-    return local ? h("p", { class: "help warn", id: "tqh-local-only" }, t("local_only")) : null;
+    const lan = (this.addresses || [])[0];
+    return local && lan ? lan : location.origin;
+  }
+
+  /** A localhost page with no LAN address to give: phones cannot come. */
+  localWarning() {
+    const local = ["localhost", "127.0.0.1", "[::1]"].includes(location.hostname);
+    return local && !(this.addresses || []).length ? h("p", { class: "help warn", id: "tqh-local-only" }, t("local_only")) : null;
   }
 
   seatLine(seat) {
