@@ -36,6 +36,7 @@ class Server:
 
     db: Path
     port: int = 0
+    host: str = "127.0.0.1"
     proc: subprocess.Popen[str] | None = None
     log: list[str] = field(default_factory=list)
 
@@ -50,7 +51,7 @@ class Server:
             "partie",
             "serve",
             "--host",
-            "127.0.0.1",
+            self.host,
             "--port",
             str(self.port),
             "--db",

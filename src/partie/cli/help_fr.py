@@ -247,6 +247,13 @@ HELP_FR: dict[str, str] = {
     "Do not prepare the compiled bots at start.": (
         "Ne pas préparer les bots compilés au démarrage."
     ),
+    (
+        "Minutes after which a finished or unstarted table nobody watches leaves memory "
+        "(it stays stored; 0: never)."
+    ): (
+        "Minutes après lesquelles une table finie ou jamais lancée que personne ne regarde "
+        "quitte la mémoire (elle reste enregistrée ; 0 : jamais)."
+    ),
     # rules
     "Show the rules of GAME; with QUESTION, the passages that answer it, best first.": (
         "Afficher les règles de GAME ; avec QUESTION, les passages qui y répondent, le "

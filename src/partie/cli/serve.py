@@ -38,8 +38,22 @@ def default_db() -> str:
     help="Seconds a bot waits before it plays, so people can follow.",
 )
 @click.option("--no-warm", is_flag=True, help="Do not prepare the compiled bots at start.")
+@click.option(
+    "--idle-minutes",
+    type=click.FloatRange(0, 10080),
+    default=30,
+    show_default=True,
+    help="Minutes after which a finished or unstarted table nobody watches leaves memory "
+    "(it stays stored; 0: never).",
+)
 def serve(
-    host: str, port: int, db: str | None, open_browser: bool, bot_pause: float, no_warm: bool
+    host: str,
+    port: int,
+    db: str | None,
+    open_browser: bool,
+    bot_pause: float,
+    no_warm: bool,
+    idle_minutes: float,
 ) -> None:
     """Serve the web app: lobby, tables, play in the browser, replays."""
     import uvicorn
@@ -49,7 +63,6 @@ def serve(
 
     url = db or default_db()
     open_storage(url).close()  # a bad URL or an unwritable folder fails here, in one line
-    config = ServerConfig(db=url, bot_pause=bot_pause, warm_bots=not no_warm)
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
@@ -57,6 +70,14 @@ def serve(
     except OSError as exc:
         raise click.UsageError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
     real_port = sock.getsockname()[1]
+    config = ServerConfig(
+        db=url,
+        bot_pause=bot_pause,
+        warm_bots=not no_warm,
+        host=host,
+        port=real_port,
+        idle_seconds=idle_minutes * 60,
+    )
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     address = f"http://{shown}:{real_port}/"
     if lang() == "en":

@@ -168,6 +168,7 @@ REFUSALS: dict[str, Refusal] = _table(
     ("control_character", WEB, "caractère de contrôle refusé", "control character refused"),
     ("empty_text", WEB, "texte vide", "empty text"),
     ("text_too_long", WEB, "texte trop long", "text too long"),
+    ("chat_too_fast", WEB, "trop de messages d'un coup", "too many messages at once"),
     ("bot_no_move", WEB, "le bot n'a pas trouvé de coup", "the bot found no move"),
     ("storage_error", WEB, "coup non enregistré : rien n'a changé", "move not stored: unchanged"),
     ("server_error", WEB, "erreur du serveur : rien n'a changé", "server error: nothing changed"),

@@ -32,8 +32,9 @@ from partie.server.bots import BotRunner
 from partie.server.codes import show_code
 from partie.server.fanout import Connection, Fanout
 from partie.server.games import all_adapters
+from partie.server.netaddr import reachable_hosts
 from partie.server.storage import open_storage
-from partie.server.tables import Tables
+from partie.server.tables import IDLE_SECONDS, Tables
 
 log = logging.getLogger("partie.server")
 
@@ -49,6 +50,13 @@ class ServerConfig:
     bot_pause: float = 0.6
     warm_bots: bool = True
     bot_workers: int = 2
+    #: The address and port the server listens on (``/api/status`` gives other devices
+    #: the LAN addresses when it is ``0.0.0.0``); port 0: the one the page came through.
+    host: str = "127.0.0.1"
+    port: int = 0
+    #: Seconds after which a table over (or never started) that nobody watches leaves
+    #: memory (storage keeps it); 0: never.
+    idle_seconds: float = IDLE_SECONDS
 
 
 _STATUS = {
@@ -75,7 +83,13 @@ def create_app(config: ServerConfig) -> Starlette:
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         storage = open_storage(config.db)
         runner = BotRunner(config.bot_workers)
-        service = Tables(storage, bots=runner, fanout=Fanout(), bot_pause=config.bot_pause)
+        service = Tables(
+            storage,
+            bots=runner,
+            fanout=Fanout(),
+            bot_pause=config.bot_pause,
+            idle_seconds=config.idle_seconds,
+        )
         restored = await asyncio.to_thread(service.restore)
         log.info("%d tables restored", restored)
         if config.warm_bots:
@@ -102,8 +116,18 @@ def create_app(config: ServerConfig) -> Starlette:
     async def status(request: Request) -> Response:
         service = tables()
         ready = {a.id: service.bots.ready(a.id) for a in all_adapters()}
+        port = config.port or request.url.port or 80
+        hosts = await asyncio.to_thread(reachable_hosts, config.host)
+        watched = service.fanout.stats()
         return JSONResponse(
-            {"tables": len(service.tables), "bots_ready": ready, **service.fanout.stats()}
+            {
+                "tables": len(service.tables),
+                "evicted": service.evicted,
+                "bots_ready": ready,
+                "addresses": [f"http://{host}:{port}" for host in hosts],
+                "watched_tables": watched["tables"],
+                "connections": watched["connections"],
+            }
         )
 
     async def lobby(request: Request) -> Response:

@@ -35,6 +35,7 @@ class Connection:
         self.owner = False
         self.token: str | None = None
         self.closed = False
+        self.allowances: dict[str, Any] = {}  # rate limits by what they limit ("chat")
         self._send_text = send_text
         self._close = close
         self.overflowed = False

@@ -88,6 +88,9 @@ class Hello(Strict):
     table: Annotated[str, Field(max_length=20)]
     token: Annotated[str, Field(max_length=64)] | None = None
     lang: Lang = "fr"
+    #: Watch without the seat the token holds, keeping the owner's rights (a classroom
+    #: projector opened in a seated teacher's browser must not show that seat's view).
+    watch: bool = False
 
 
 class Sit(Strict):
@@ -127,10 +130,17 @@ class Ask(Strict):
     args: dict[str, Any] = Field(default_factory=dict)
 
 
+Tag = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_.:-]+$")]
+
+
 class Options(Strict):
+    """``tag`` (chosen by the client) comes back in the ``refused`` or ``done`` answer
+    to this very message, so a form tells its own answer from other updates."""
+
     type: Literal["options"]
     options: dict[str, Any]
     settings: Settings | None = None
+    tag: Tag | None = None
 
 
 class SeatBot(Strict):
@@ -179,10 +189,12 @@ def read_message(text: str | bytes) -> Any:
     return validate(_Envelope, {"message": data}, what="message").message
 
 
-def refusal(error: PartieError, ref: str | None = None) -> dict[str, Any]:
+def refusal(error: PartieError, ref: str | None = None, tag: str | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {"type": "refused", "code": error.code, "fr": error.fr, "en": error.en}
     if ref is not None:
         out["ref"] = ref
+    if tag is not None:
+        out["tag"] = tag
     return out
 
 

@@ -32,6 +32,7 @@ from partie.server.bots import BotRunner
 from partie.server.codes import new_code, new_token, normalize_code, token_hash, token_matches
 from partie.server.fanout import Connection, Fanout
 from partie.server.games import GameAdapter, get_adapter
+from partie.server.ratelimit import Allowance
 from partie.server.storage import GameRow, Storage, TableRow
 from partie.server.timers import Deadline
 from partie.table import TableCore
@@ -39,7 +40,14 @@ from partie.table import TableCore
 log = logging.getLogger("partie.server")
 
 CHAT_KEPT = 50
+"""Chat lines a table keeps in memory (the newest); a newcomer's ``welcome`` gets them."""
+CHAT_RATE = 1.0
+CHAT_BURST = 5
+"""Chat lines per second a connection may send on average, and in a row at once."""
 FINISHED_LISTED = 50
+IDLE_SECONDS = 1800.0
+"""A table over (or never started) with nobody connected for this long leaves memory;
+storage keeps it, and the next look at its code loads it again."""
 
 
 class Refused(PartieError):
@@ -89,6 +97,7 @@ class Table:
         self.away_timers: dict[int, Deadline] = {}
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
         self.meta_rev = 0  # bumped whenever a stored fact of the table changes
+        self.idle_since = time.monotonic()  # when its last connection left
         self._summary: tuple[Any, dict[str, Any], str] | None = None
 
     # -- facts ------------------------------------------------------------------------
@@ -208,53 +217,122 @@ class Tables:
         bots: BotRunner | None = None,
         fanout: Fanout | None = None,
         bot_pause: float = 0.6,
+        idle_seconds: float = IDLE_SECONDS,
     ) -> None:
         self.storage = storage
         self.bots = bots or BotRunner()
         self.fanout = fanout or Fanout()
         self.bot_pause = bot_pause
+        self.idle_seconds = idle_seconds
         self.tables: dict[str, Table] = {}
+        self.evicted = 0  # tables that left memory for being idle (``/api/status``)
+        self._sweeper: asyncio.Task[None] | None = None
 
     # -- lifecycle --------------------------------------------------------------------
 
     def restore(self) -> int:
         """Rebuild every stored table by replaying its current game; returns how many."""
         for row in self.storage.load_tables():
-            try:
-                table = Table(row, get_adapter(row.game))
-                if row.status in ("playing", "over"):
-                    stored = self.storage.load_game(row.code, row.game_no)
-                    table.new_core(self._actions(table, stored.actions if stored else []))
-            except PartieError as exc:
-                log.error("table %s cannot be restored: %s", row.code, exc.en)
-                continue
-            self.tables[row.code] = table
+            table = self._rebuild(row)
+            if table is not None:
+                self.tables[row.code] = table
         return len(self.tables)
+
+    def _rebuild(self, row: TableRow) -> Table | None:
+        """A stored table as it was: its row, then its current game replayed."""
+        try:
+            table = Table(row, get_adapter(row.game))
+            if row.status in ("playing", "over"):
+                stored = self.storage.load_game(row.code, row.game_no)
+                table.new_core(self._actions(table, stored.actions if stored else []))
+        except PartieError as exc:
+            log.error("table %s cannot be restored: %s", row.code, exc.en)
+            return None
+        return table
+
+    def _load(self, code: str) -> Table | None:
+        """A table that left memory, loaded again from storage (as after a restart)."""
+        row = self.storage.load_table(code)
+        table = None if row is None else self._rebuild(row)
+        if table is None:
+            return None
+        self.tables[code] = table
+        if table.status == "playing":
+            try:
+                asyncio.get_running_loop()
+            except RuntimeError:  # outside the server's loop: start_bots resumes it
+                return table
+            self._resume(table)
+        return table
 
     def start_bots(self) -> None:
         """After ``restore``, inside the event loop: let bots and timers resume. Nobody
         is connected yet: people who do not come back get a stand-in after
         ``away_seconds``, as if they had just left."""
         for table in self.tables.values():
-            if table.status == "playing" and table.settings.away_seconds > 0:
-                for seat, info in enumerate(table.seats):
-                    if info.kind == "person":
-                        self._arm_away(table, seat)
-            self._after_change(table)
+            self._resume(table)
+        if self.idle_seconds > 0:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+
+    def _resume(self, table: Table) -> None:
+        if table.status == "playing" and table.settings.away_seconds > 0:
+            for seat, info in enumerate(table.seats):
+                if info.kind == "person":
+                    self._arm_away(table, seat)
+        self._after_change(table)
+
+    async def _sweep(self) -> None:
+        """Now and then, let idle tables leave memory (``evict_idle``)."""
+        pause = min(60.0, max(0.05, self.idle_seconds / 4))
+        while True:
+            await asyncio.sleep(pause)
+            try:
+                self.evict_idle()
+            except Exception:  # a bug here must not stop the next sweeps
+                log.exception("evicting idle tables failed")
+
+    def evict_idle(self) -> int:
+        """Forget the tables that are over or never started, with nobody connected for
+        ``idle_seconds``: only memory is freed; storage keeps them, and their code,
+        record and replay load them again. A game being played stays (its bots and
+        timers run). Returns how many left."""
+        now = time.monotonic()
+        gone = [
+            table
+            for table in self.tables.values()
+            if table.status in ("over", "open")
+            and not self.fanout.connections(table.code)
+            and now - table.idle_since >= self.idle_seconds
+            and not table.lock.locked()
+            and (table.bot_task is None or table.bot_task.done())
+        ]
+        for table in gone:
+            self._stop(table)
+            del self.tables[table.code]
+        self.evicted += len(gone)
+        return len(gone)
+
+    @staticmethod
+    def _stop(table: Table) -> None:
+        table.turn_timer.cancel()
+        for timer in table.away_timers.values():
+            timer.cancel()
+        if table.bot_task is not None:
+            table.bot_task.cancel()
 
     def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for table in self.tables.values():
-            table.turn_timer.cancel()
-            for timer in table.away_timers.values():
-                timer.cancel()
-            if table.bot_task is not None:
-                table.bot_task.cancel()
+            self._stop(table)
 
     # -- lookups ----------------------------------------------------------------------
 
     def get(self, code: str) -> Table:
         norm = normalize_code(code)
         table = self.tables.get(norm) if norm else None
+        if table is None and norm:
+            table = self._load(norm)
         if table is None:
             raise _refused(
                 "unknown_table", f"table inconnue : {code[:20]!r}", f"unknown table: {code[:20]!r}"
@@ -275,7 +353,7 @@ class Tables:
     async def create(self, body: p.CreateTable) -> tuple[str, str]:
         """A new open table; returns (code, owner token)."""
         adapter = get_adapter(body.game)
-        options = adapter.parse_options(body.options)
+        options = self._options(adapter, body.options)
         players = adapter.players(options)
         seats = [SeatInfo() for _ in range(players)]
         for i, spec in enumerate(body.seats or []):
@@ -291,8 +369,8 @@ class Tables:
         if body.settings.zombie_bot is not None:
             adapter.check_bot(body.settings.zombie_bot)
         code = new_code()
-        while code in self.tables:
-            code = new_code()
+        while code in self.tables or self.storage.load_table(code) is not None:
+            code = new_code()  # an idle table left memory, not storage: its code stays taken
         owner_token = new_token()
         row = TableRow(
             code=code,
@@ -310,6 +388,15 @@ class Tables:
         self.tables[code] = Table(row, adapter)
         return code, owner_token
 
+    def _options(self, adapter: GameAdapter, data: dict[str, Any]) -> Any:
+        """Options from the network; the uploads they name that only storage still
+        holds (sent before a restart) are loaded first."""
+        for key in adapter.missing_uploads(data):
+            text = self.storage.load_upload(adapter.id, key)
+            if text is not None:
+                adapter.known_upload(key, text)
+        return adapter.parse_options(data)
+
     # -- connections ------------------------------------------------------------------
 
     async def hello(self, conn: Connection, msg: p.Hello) -> None:
@@ -323,17 +410,10 @@ class Tables:
         refusal = None
         if msg.token:
             owner = token_matches(msg.token, table.owner_hash)
-            seat = next(
-                (
-                    i
-                    for i, s in enumerate(table.seats)
-                    if s.kind == "person" and token_matches(msg.token, s.token_hash)
-                ),
-                None,
-            )
+            seat = _seat_of(table, msg.token)
             if owner or seat is not None:
                 conn.owner = owner
-                conn.seat = seat
+                conn.seat = None if msg.watch else seat
                 conn.token = msg.token
             else:
                 refusal = _refused(
@@ -370,6 +450,8 @@ class Tables:
         conn.table = None
         if table is None:
             return
+        if not self.fanout.connections(table.code):
+            table.idle_since = time.monotonic()
         seat = conn.seat
         if (
             seat is not None
@@ -407,7 +489,7 @@ class Tables:
             handler = getattr(self, "_on_" + msg.type)
             await handler(conn, table, msg)
         except PartieError as exc:
-            conn.send(_dumps(p.refusal(exc, getattr(msg, "type", None))))
+            conn.send(_dumps(p.refusal(exc, getattr(msg, "type", None), getattr(msg, "tag", None))))
         except Exception:  # a bug: logged here, one line for the page, the socket lives on
             log.exception("message %s failed", getattr(msg, "type", "?"))
             error = _refused(
@@ -415,12 +497,19 @@ class Tables:
                 "erreur du serveur : rien n'a changé",
                 "server error: nothing changed",
             )
-            conn.send(_dumps(p.refusal(error, getattr(msg, "type", None))))
+            conn.send(
+                _dumps(p.refusal(error, getattr(msg, "type", None), getattr(msg, "tag", None)))
+            )
+        else:
+            tag = getattr(msg, "tag", None)
+            if tag is not None:  # after the table message the change caused
+                conn.send(_dumps({"type": "done", "ref": msg.type, "tag": tag}))
 
     async def _on_sit(self, conn: Connection, table: Table, msg: p.Sit) -> None:
         async with table.lock:
             _need_open(table)
-            if conn.seat is not None:
+            if conn.seat is not None or (conn.token and _seat_of(table, conn.token) is not None):
+                # (a watching connection's token may hold a seat: one seat per token)
                 raise _refused(
                     "already_seated", "vous avez déjà une place", "you already have a seat"
                 )
@@ -453,7 +542,7 @@ class Tables:
         _need_owner(conn)
         async with table.lock:
             _need_open(table)
-            options = table.adapter.parse_options(msg.options)
+            options = self._options(table.adapter, msg.options)
             players = table.adapter.players(options)
             seats = list(table.seats[:players])
             if any(s.kind == "person" for s in table.seats[players:]):
@@ -564,6 +653,13 @@ class Tables:
         conn.send(_dumps({"type": "answer", "what": msg.what, "info": info}))
 
     async def _on_chat(self, conn: Connection, table: Table, msg: p.Chat) -> None:
+        allowance = conn.allowances.setdefault("chat", Allowance(CHAT_RATE, CHAT_BURST))
+        if not allowance.take():
+            raise _refused(
+                "chat_too_fast",
+                f"trop de messages d'un coup : au plus {CHAT_BURST} d'affilée, puis un par seconde",
+                f"too many messages at once: at most {CHAT_BURST} in a row, then one a second",
+            )
         text = p.clean_text(msg.text, limit=p.CHAT_MAX, what="message")
         text = table.adapter.check_chat(text)
         seat = conn.seat
@@ -805,6 +901,18 @@ def _dumps(data: Any) -> str:
 def _result(state: State) -> dict[str, Any] | None:
     result = state.result
     return None if result is None else json.loads(json.dumps(result.to_json()))
+
+
+def _seat_of(table: Table, token: str) -> int | None:
+    """The seat ``token`` holds at ``table``, if any."""
+    return next(
+        (
+            i
+            for i, s in enumerate(table.seats)
+            if s.kind == "person" and token_matches(token, s.token_hash)
+        ),
+        None,
+    )
 
 
 def _need_owner(conn: Connection) -> None:

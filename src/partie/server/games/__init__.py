@@ -119,6 +119,15 @@ class GameAdapter:
                     )
         return self.game.parse_options(data)  # type: ignore[attr-defined]
 
+    def missing_uploads(self, data: dict[str, Any]) -> list[str]:
+        """Keys of the uploads these options name that this process does not hold (the
+        service loads them from storage and hands them to ``known_upload`` before
+        ``parse_options``); none by default."""
+        return []
+
+    def known_upload(self, key: str, text: str) -> None:
+        """An upload found in storage (after a restart): keep it as if just sent."""
+
     def options_json(self, options: Any) -> dict[str, Any]:
         return options_to_json(options)
 

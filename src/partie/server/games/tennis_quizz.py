@@ -2,8 +2,9 @@
 teacher's list of questions asked (JSON and CSV), and how its moves read.
 
 An uploaded deck is read by ``partie.games.tennis_quizz.uploads`` (the importers and the
-deck checker); a valid one is kept in memory under its SHA-256 until a table names it
-(``deck: "upload:<sha256>"``); the table then stores the deck's TOML text in its options
+deck checker); a valid one is kept under its SHA-256, in memory and in the server's
+storage (a restart does not lose it), until a table names it (``deck:
+"upload:<sha256>"``); the table then stores the deck's TOML text in its options
 (``deck_text``, the deck then named ``sha256:…`` as every inline deck is), so storage
 and every record carry the deck itself, never a path. The text never leaves in a table
 message: ``public_options`` drops it (the game lists it in ``private_options``).
@@ -206,6 +207,20 @@ class TennisQuizzAdapter(GameAdapter):
             load_deck(options.deck)  # a broken built-in deck is refused at the table
         return options
 
+    def missing_uploads(self, data: dict[str, Any]) -> list[str]:
+        deck = data.get("deck")
+        if isinstance(deck, str) and deck.startswith(UPLOAD_PREFIX):
+            sha = deck.removeprefix(UPLOAD_PREFIX)
+            if sha not in _uploads:
+                return [sha]
+        return []
+
+    def known_upload(self, key: str, text: str) -> None:
+        if (
+            hashlib.sha256(text.encode("utf-8")).hexdigest() == key
+        ):  # storage is not trusted blindly
+            remember_upload(text)
+
     def public_options(self, stored: dict[str, Any]) -> dict[str, Any]:
         shown = {k: v for k, v in stored.items() if k not in self.game.private_options}
         pros = shown.get("pros")
@@ -270,6 +285,9 @@ class TennisQuizzAdapter(GameAdapter):
                 status_code=400,
             )
         sha = remember_upload(upload.toml)
+        # Stored before the answer: a restart between the upload and the table's
+        # creation must not lose the deck.
+        await request.app.state.tables.storage.save_upload(self.id, sha, upload.toml)
         summary["deck"]["id"] = UPLOAD_PREFIX + sha
         return JSONResponse(summary)
 

@@ -117,6 +117,7 @@ export const SHELL = {
     local_only: "Attention : cette adresse (localhost) ne marche que sur cet ordinateur. Pour d'autres appareils, lancez « partie serve --host 0.0.0.0 » et donnez l'adresse de cet ordinateur sur le réseau.",
     your_seat: "Votre place",
     options_applied: "Options appliquées.",
+    lan_link: "Adresse de cet ordinateur sur le réseau : le lien marche sur les autres appareils.",
   },
   en: {
     title: "partie",
@@ -230,6 +231,7 @@ export const SHELL = {
     local_only: "Note: this address (localhost) only works on this computer. For other devices, start “partie serve --host 0.0.0.0” and give this computer's network address.",
     your_seat: "Your seat",
     options_applied: "Options applied.",
+    lan_link: "This computer's network address: the link works on other devices.",
   },
 };
 

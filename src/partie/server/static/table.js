@@ -207,19 +207,28 @@ export class TableClient {
       case "seated":
         store(tokenKey(this.code), msg.token);
         this.you = { ...this.you, seat: msg.seat };
+        // "S'asseoir ici" disappears with the seats' buttons: the keyboard goes to the
+        // line that says which seat is now this player's (focusAfterRender).
+        this.focusYou = true;
         break;
       case "table":
         this.optionsNote = false;
-        if (this.optionsSent) {
-          this.optionsSent = false;
+        this.msg = msg;
+        this.render();
+        this.afterTable();
+        break;
+      case "done":
+        // The answer to this page's own options (matched by its tag): only now does
+        // the form take the table's values again; updates that came between (someone
+        // sat down) left the owner's edits alone.
+        if (msg.ref === "options" && msg.tag && msg.tag === this.optionsTag) {
+          this.optionsTag = null;
           this.optionDraft = null;
           this.settingsDraft = null;
           this.optionsNote = true;
           alertLine(null); // a refusal of the previous try no longer holds
+          this.render();
         }
-        this.msg = msg;
-        this.render();
-        this.afterTable();
         break;
       case "refused":
         this.refused(msg);
@@ -232,7 +241,7 @@ export class TableClient {
   }
 
   refused(msg) {
-    if (msg.ref === "options") this.optionsSent = false;
+    if (msg.ref === "options" && msg.tag && msg.tag === this.optionsTag) this.optionsTag = null;
     if (msg.ref === "hello" && msg.code === "bad_token") {
       // The stored token no longer opens a seat (seat given up, another server): forget
       // it; the server has let us in as a spectator.
@@ -276,14 +285,27 @@ export class TableClient {
     replaceChildren(this.top, this.header(table), table.status === "open" ? this.seatsPanel(table) : null, table.status === "over" ? controls : null);
     this.renderGame(table);
     replaceChildren(this.bottom, table.status === "over" ? null : controls, table.status === "open" ? null : this.seatTools(table));
+    this.focusAfterRender();
+  }
+
+  /** After taking a seat, the keyboard lands on "you are at seat N" (focus would
+   * otherwise fall back to the page's start with the vanished "sit here" button). */
+  focusAfterRender() {
+    if (!this.focusYou || this.you.seat === null || this.you.seat === undefined) return;
+    this.focusYou = false;
+    const active = document.activeElement;
+    const lost = !active || active === document.body || !active.isConnected;
+    const you = document.getElementById("you");
+    if (lost && you) you.focus({ preventScroll: true });
   }
 
   header(table) {
-    const link = `${location.origin}/t/${table.code}`;
+    const origin = this.shareOrigin();
+    const link = `${origin}/t/${table.code}`;
     const codeButton = h("button", { type: "button", class: "small", id: "copy-code", onclick: (e) => copyText(showCode(table.code), e.currentTarget) }, t("copy_code"));
     const linkButton = h("button", { type: "button", class: "small", id: "copy-link", onclick: (e) => copyText(link, e.currentTarget) }, t("copy_link"));
     const seated = this.you.seat !== null && this.you.seat !== undefined;
-    const you = h("p", { class: "you", id: "you" }, seated ? t("seated_as", { n: this.you.seat + 1 }) : t("spectator"));
+    const you = h("p", { class: "you", id: "you", tabindex: "-1" }, seated ? t("seated_as", { n: this.you.seat + 1 }) : t("spectator"));
     const codeText = () => h("span", { class: "big-code", id: "table-code", "aria-label": `${t("code")} ${table.code.split("").join(" ")}` }, showCode(table.code));
     const rules = h("button", { type: "button", class: "small", id: "rules-open", onclick: () => openRules(table.game) }, t("rules"));
     const replay = table.status === "over" ? h("a", { href: `/replay/${table.code}`, class: "button small", id: "to-replay" }, t("replay")) : null;
@@ -313,7 +335,8 @@ export class TableClient {
         h("div", { class: "row" }, codeButton, linkButton),
         h("p", { class: "link" }, h("span", { class: "label" }, `${t("link")}${t("colon")}`), h("a", { href: link, id: "table-link" }, link)),
         h("p", { class: "help" }, t("share_hint")),
-        localOnly() ? h("p", { class: "help warn", id: "local-only" }, t("local_only")) : null,
+        origin !== location.origin ? h("p", { class: "help", id: "lan-help" }, t("lan_link")) : null,
+        this.localWarning(),
       ),
       h(
         "div",
@@ -327,12 +350,39 @@ export class TableClient {
     );
   }
 
+  /** Where other devices reach this server: a page opened as localhost gives the
+   * server's LAN address instead (`/api/status`, given only when it listens on the
+   * network); any other address the page was opened with works for them as it is. */
+  shareOrigin() {
+    if (this.addresses === undefined) {
+      this.addresses = null;
+      api("/api/status")
+        .then((status) => {
+          this.addresses = (status && status.addresses) || [];
+          if (this.msg) this.render();
+        })
+        .catch(() => (this.addresses = []));
+    }
+    const lan = (this.addresses || [])[0];
+    return localOnly() && lan ? lan : location.origin;
+  }
+
+  /** A localhost page with no LAN address to give: its link reaches this computer only. */
+  localWarning() {
+    if (!localOnly() || this.addresses === null || this.addresses === undefined || this.addresses.length) return null;
+    return h("p", { class: "help warn", id: "local-only" }, t("local_only"));
+  }
+
   /** Tennis Quizz: the classroom screen (big code, score board, question in large
-   * type) is this table's projector view; its creator, watching (a teacher), finds it
-   * here. A creator who plays has it under the board, out of the way. */
-  classroomLink(table) {
+   * type) is this table's projector view; its creator finds it here: in the head before
+   * the start, and while watching; a creator who plays has it under the board during
+   * play, out of the way. The classroom page watches without the seat (`watch`), so a
+   * seated creator's projector shows the public view. */
+  classroomLink(table, where = "head") {
     const seated = this.you.seat !== null && this.you.seat !== undefined;
-    if (table.game !== "tennis-quizz" || !this.you.owner || seated) return null;
+    if (table.game !== "tennis-quizz" || !this.you.owner) return null;
+    const inHead = !seated || table.status === "open";
+    if ((where === "head") !== inHead) return null;
     return h("a", { href: `/static/games/tennis-quizz-host.html?table=${table.code}`, class: "button small", id: "classroom-link" }, t("classroom"));
   }
 
@@ -383,8 +433,9 @@ export class TableClient {
   /** Under the board during play and after it: the seat's own buttons. */
   seatTools(table) {
     const { leave, device, deviceHelp } = this.seatButtons(table);
-    if (!leave && !device) return null;
-    return h("section", { class: "card seat-tools", "aria-label": t("your_seat") }, h("div", { class: "row" }, leave, device), deviceHelp);
+    const classroom = this.classroomLink(table, "tools");
+    if (!leave && !device && !classroom) return null;
+    return h("section", { class: "card seat-tools", "aria-label": t("your_seat") }, h("div", { class: "row" }, leave, device, classroom), deviceHelp);
   }
 
   /** On a fresh server the compiled bots take a while to prepare: say so instead of
@@ -566,10 +617,13 @@ export class TableClient {
   }
 
   applyOptions(game) {
-    this.send({ type: "options", options: this.shownOptions(game), settings: { ...(this.msg.table.settings || {}), ...this.settingsDraft } });
-    // The form keeps its values until the server answers: the table that comes back
-    // refills it (and says so), a refusal leaves the owner's edits to correct.
-    this.optionsSent = true;
+    // The tag comes back in the answer to this very message ("done" or "refused"):
+    // until then the form keeps the owner's values whatever other update arrives;
+    // "done" refills it from the table (and says so), a refusal leaves the edits.
+    this.optionsSerial = (this.optionsSerial || 0) + 1;
+    const tag = `opt-${this.optionsSerial}`;
+    const sent = this.send({ type: "options", options: this.shownOptions(game), settings: { ...(this.msg.table.settings || {}), ...this.settingsDraft }, tag });
+    this.optionsTag = sent ? tag : null;
   }
 
   async renderGame(table) {

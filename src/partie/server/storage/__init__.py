@@ -16,6 +16,10 @@ from typing import Any
 
 from partie.core.errors import PartieError
 
+UPLOADS_STORED = 100
+"""Uploads kept per game: one a table names is copied into the table's options, so only
+uploads nobody used yet are forgotten beyond this."""
+
 
 @dataclass
 class TableRow:
@@ -70,8 +74,21 @@ class Storage(ABC):
         """Every stored table, oldest first."""
 
     @abstractmethod
+    def load_table(self, code: str) -> TableRow | None:
+        """One stored table (a table that left memory is loaded again from here)."""
+
+    @abstractmethod
     def load_game(self, code: str, game_no: int) -> GameRow | None:
         """A game with its actions, in order."""
+
+    @abstractmethod
+    def save_upload(self, game: str, key: str, text: str) -> Future[None]:
+        """Keep a checked upload (a question deck) until a table uses it; only the
+        newest ``UPLOADS_STORED`` of a game are kept."""
+
+    @abstractmethod
+    def load_upload(self, game: str, key: str) -> str | None:
+        """A kept upload's text, or ``None``."""
 
     @abstractmethod
     def close(self) -> None:
@@ -91,4 +108,4 @@ def open_storage(url: str) -> Storage:
     )
 
 
-__all__ = ["GameRow", "Storage", "TableRow", "open_storage"]
+__all__ = ["UPLOADS_STORED", "GameRow", "Storage", "TableRow", "open_storage"]

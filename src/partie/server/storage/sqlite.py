@@ -11,12 +11,13 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+import time
 from asyncio import Future
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from partie.server.storage import GameRow, Storage, TableRow
+from partie.server.storage import UPLOADS_STORED, GameRow, Storage, TableRow
 from partie.server.worker import BatchWorker
 
 SCHEMA = """
@@ -50,6 +51,13 @@ CREATE TABLE IF NOT EXISTS actions (
     seat INTEGER NOT NULL,
     action TEXT NOT NULL,
     PRIMARY KEY (code, game_no, idx)
+);
+CREATE TABLE IF NOT EXISTS uploads (
+    game TEXT NOT NULL,
+    key TEXT NOT NULL,
+    text TEXT NOT NULL,
+    created REAL NOT NULL,
+    PRIMARY KEY (game, key)
 );
 """
 
@@ -148,27 +156,37 @@ class SQLiteStorage(Storage):
         values = (code, game_no, index, seat, _dumps(action))
         return self._submit(lambda db: db.execute("INSERT INTO actions VALUES (?,?,?,?,?)", values))
 
+    def save_upload(self, game: str, key: str, text: str) -> Future[None]:
+        def write(db: sqlite3.Connection) -> None:
+            db.execute(
+                "INSERT OR REPLACE INTO uploads VALUES (?,?,?,?)", (game, key, text, time.time())
+            )
+            db.execute(
+                "DELETE FROM uploads WHERE game = ? AND key NOT IN "
+                "(SELECT key FROM uploads WHERE game = ? ORDER BY created DESC LIMIT ?)",
+                (game, game, UPLOADS_STORED),
+            )
+
+        return self._submit(write)
+
     # -- reads ---------------------------------------------------------------------
 
     def load_tables(self) -> list[TableRow]:
         with self._read_lock:
             rows = self._read.execute("SELECT * FROM tables ORDER BY created, code").fetchall()
-        return [
-            TableRow(
-                code=r[0],
-                game=r[1],
-                options=json.loads(r[2]),
-                settings=json.loads(r[3]),
-                seed=int(r[4]),
-                status=r[5],
-                game_no=r[6],
-                owner_hash=r[7],
-                seats=json.loads(r[8]),
-                created=r[9],
-                result=None if r[10] is None else json.loads(r[10]),
-            )
-            for r in rows
-        ]
+        return [_table_row(r) for r in rows]
+
+    def load_table(self, code: str) -> TableRow | None:
+        with self._read_lock:
+            row = self._read.execute("SELECT * FROM tables WHERE code = ?", (code,)).fetchone()
+        return None if row is None else _table_row(row)
+
+    def load_upload(self, game: str, key: str) -> str | None:
+        with self._read_lock:
+            row = self._read.execute(
+                "SELECT text FROM uploads WHERE game = ? AND key = ?", (game, key)
+            ).fetchone()
+        return None if row is None else str(row[0])
 
     def load_game(self, code: str, game_no: int) -> GameRow | None:
         with self._read_lock:
@@ -203,3 +221,19 @@ class SQLiteStorage(Storage):
             self._db.close()
         with self._read_lock:
             self._read.close()
+
+
+def _table_row(r: Any) -> TableRow:
+    return TableRow(
+        code=r[0],
+        game=r[1],
+        options=json.loads(r[2]),
+        settings=json.loads(r[3]),
+        seed=int(r[4]),
+        status=r[5],
+        game_no=r[6],
+        owner_hash=r[7],
+        seats=json.loads(r[8]),
+        created=r[9],
+        result=None if r[10] is None else json.loads(r[10]),
+    )

@@ -386,14 +386,41 @@ class Host {
     replaceChildren(main, this.head, this.board, this.foot);
   }
 
-  connect() {
+  async connect() {
+    if (this.mode === undefined) {
+      // The mode decides how this page says hello: a match's projector watches (see
+      // hello below); a teacher's or referee's table is scored from this very page.
+      try {
+        const answer = await fetch(`/api/tables/${this.code}`);
+        const summary = answer.ok ? await answer.json() : null;
+        this.mode = (summary && summary.options && summary.options.mode) || "match";
+      } catch (_) {
+        this.mode = undefined;
+      }
+      try {
+        const status = await (await fetch("/api/status")).json();
+        this.addresses = (status && status.addresses) || [];
+      } catch (_) {
+        this.addresses = [];
+      }
+    }
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${scheme}://${location.host}/ws`);
     this.ws = ws;
     ws.addEventListener("open", () => {
       alertLine(null);
-      const token = load(`partie.token.${this.code}`) || load(`partie.owner.${this.code}`);
-      ws.send(JSON.stringify({ type: "hello", table: this.code, token: token || undefined, lang }));
+      const seatToken = load(`partie.token.${this.code}`);
+      const ownerToken = load(`partie.owner.${this.code}`);
+      const hello = { type: "hello", table: this.code, lang };
+      if ((this.mode || "match") === "match") {
+        // The projector: the owner's rights (start, play again) but no seat, even in a
+        // browser that sits at this table, so the class never sees a seat's view.
+        hello.token = ownerToken || seatToken || undefined;
+        hello.watch = true;
+      } else {
+        hello.token = seatToken || ownerToken || undefined;
+      }
+      ws.send(JSON.stringify(hello));
     });
     ws.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
     ws.addEventListener("close", () => {
@@ -455,15 +482,15 @@ class Host {
   }
 
   header(table, mode) {
-    const url = location.origin;
+    const url = this.shareOrigin();
     const code = showCode(table.code);
     if (table.status === "open" && mode === "match") {
       return [
         h("p", { class: "label" }, t("code")),
         h("p", { class: "tqh-code", id: "tqh-code", "aria-label": `${t("code")} ${table.code.split("").join(" ")}` }, code),
-        h("p", { class: "tqh-join" }, t("join", { url, code })),
+        h("p", { class: "tqh-join", id: "tqh-join" }, t("join", { url, code })),
         h("p", { class: "help" }, t("join_link", { url: `${url}/t/${table.code}` })),
-        ["localhost", "127.0.0.1", "[::1]"].includes(location.hostname) ? h("p", { class: "help warn", id: "tqh-local-only" }, t("local_only")) : null,
+        this.localWarning(),
         h("h2", null, t("seats")),
         h("ul", { class: "tqh-seats", id: "tqh-seats" }, table.seats.map((s) => h("li", null, this.seatLine(s)))),
         this.you.owner
@@ -474,6 +501,20 @@ class Host {
     }
     const joinLine = mode === "match" ? [" · ", t("join", { url, code })] : null;
     return h("p", { class: "row" }, h("span", { class: "label" }, `${t("code")} `), h("strong", { id: "tqh-code-small" }, code), joinLine);
+  }
+
+  /** Where phones reach this server: a page opened as localhost gives the server's
+   * LAN address instead, when the server listens on the network. */
+  shareOrigin() {
+    const local = ["localhost", "127.0.0.1", "[::1]"].includes(location.hostname);
+    const lan = (this.addresses || [])[0];
+    return local && lan ? lan : location.origin;
+  }
+
+  /** A localhost page with no LAN address to give: phones cannot come. */
+  localWarning() {
+    const local = ["localhost", "127.0.0.1", "[::1]"].includes(location.hostname);
+    return local && !(this.addresses || []).length ? h("p", { class: "help warn", id: "tqh-local-only" }, t("local_only")) : null;
   }
 
   seatLine(seat) {

@@ -661,7 +661,8 @@ function reportTable() {
             { class: r.right ? "" : "tq-missed" },
             h("td", null, String(r.n)),
             h("td", null, String(r.set)),
-            h("td", null, r.answerer_name || t("tq_team", { x: LETTERS[r.side] })),
+            // The seat's name as the board shows it ("bot quiz:0.5" for a bot, not its bare id).
+            h("td", null, r.answerer !== null && r.answerer !== undefined ? seatName(r.answerer) : r.answerer_name || t("tq_team", { x: LETTERS[r.side] })),
             h("td", null, r.text),
             h("td", null, r.given),
             h("td", null, r.answer),

@@ -360,6 +360,8 @@ function renderStatus() {
   else if (myTurn()) text = t("tg_your_turn");
   else text = t("tg_turn_of", { name: seatName(v.current) });
   els.status.textContent = text;
+  // Once over, the end panel says "Partie terminée" in its title: not twice.
+  els.status.hidden = v.over;
   els.status.classList.toggle("mine", myTurn());
   els.counters.textContent = v.draw_count > 0 ? t("tg_draw", { n: v.draw_count }) : t("tg_draw_empty");
   const last = msg.last;
