@@ -70,6 +70,18 @@ def serve(
     except OSError as exc:
         raise click.UsageError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
     real_port = sock.getsockname()[1]
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    address = f"http://{shown}:{real_port}/"
+
+    def ready() -> None:
+        """Say where to go once the service is up (Ctrl-C from here stops it cleanly)."""
+        if lang() == "en":
+            click.echo(f"partie: open {address} in a browser (database: {url})")
+        else:
+            click.echo(f"partie : ouvrez {address} dans un navigateur (base : {url})")
+        if open_browser:
+            threading.Timer(0.5, webbrowser.open, args=(address,)).start()
+
     config = ServerConfig(
         db=url,
         bot_pause=bot_pause,
@@ -77,15 +89,8 @@ def serve(
         host=host,
         port=real_port,
         idle_seconds=idle_minutes * 60,
+        on_ready=ready,
     )
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
-    address = f"http://{shown}:{real_port}/"
-    if lang() == "en":
-        click.echo(f"partie: open {address} in a browser (database: {url})")
-    else:
-        click.echo(f"partie : ouvrez {address} dans un navigateur (base : {url})")
-    if open_browser:
-        threading.Timer(1.0, webbrowser.open, args=(address,)).start()
     server = uvicorn.Server(
         uvicorn.Config(
             create_app(config),

@@ -11,8 +11,8 @@ import contextlib
 import gc
 import json
 import logging
-from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +57,10 @@ class ServerConfig:
     #: Seconds after which a table over (or never started) that nobody watches leaves
     #: memory (storage keeps it); 0: never.
     idle_seconds: float = IDLE_SECONDS
+    #: Called once the service is ready (storage open, tables restored, signal handling
+    #: in place): the CLI prints the address then, so a Ctrl-C right after it stops the
+    #: server cleanly instead of landing in the middle of its start.
+    on_ready: Callable[[], None] | None = field(default=None, compare=False)
 
 
 _STATUS = {
@@ -100,6 +104,8 @@ def create_app(config: ServerConfig) -> Starlette:
         if not config.warm_bots:
             gc.collect()
             gc.freeze()  # as the bots' warm-up does once it is done: see bots.py
+        if config.on_ready is not None:
+            config.on_ready()
         try:
             yield
         finally:
