@@ -24,11 +24,12 @@ from rich.progress import (
 from rich.table import Table
 
 from partie.cli.common import checked_output, fail
+from partie.cli.common import lang as default_lang
 from partie.cli.options import parse_option_pairs
 from partie.core.errors import PartieError
 from partie.core.registry import available_games, get_game
 from partie.sim.deals import read_deals
-from partie.sim.plan import PlanResult, RunResult, make_plan, parse_player_counts, run_plan
+from partie.sim.plan import Plan, PlanResult, RunResult, make_plan, parse_player_counts, run_plan
 from partie.sim.runner import check_workers
 
 
@@ -181,6 +182,7 @@ def simulate(
         for line in lines:
             click.echo(json.dumps({"players": count, **line} if sweep else line))
 
+    _compile_first(plan)
     console = Console(stderr=True)
     with (
         ray_session(ray_address, workers),
@@ -205,6 +207,30 @@ def simulate(
         path = write_simulation_report(report_dir, outcome.results, plan.compare, ctx)
         if not as_json:
             Console().print(f"report: {path}")
+
+
+def _compile_first(plan: Plan) -> None:
+    """The Game's fast path is compiled code, cached on disk after its first run: when
+    the cache is cold, say so in one line (instead of a silent pause) and compile it
+    here once, so that worker processes load it rather than each compiling it."""
+    if plan.game != "the-game":
+        return
+    from partie.games.the_game import fast, warm
+
+    game = get_game(plan.game)
+    specs = [spec for _, sides in plan.runs for spec in sides]
+    if not any(fast.supports(game.parse_options(s.options), s.bots) for s in specs):
+        return
+    if warm.cache_ready("fast"):
+        return
+    seconds = warm.FAST_PATH_SECONDS
+    message = (
+        f"compilation du chemin rapide (premier lancement seulement, ~{seconds} s)…"
+        if default_lang() == "fr"
+        else f"compiling the fast path (first run only, ~{seconds} s)…"
+    )
+    click.echo(message, err=True)
+    warm.warm_fast_path()
 
 
 def _report_folder(folder: str, force: bool) -> str:
