@@ -38,7 +38,8 @@ def test_first_run_on_a_cold_cache(tmp_path: Path) -> None:
     partie = [sys.executable, "-m", "partie"]
 
     # simulate: one line on stderr the first time, none once the fast path is cached.
-    simulate = [*partie, "simulate", "the-game", "--games", "20", "--seed", "1", "--json"]
+    simulate = [*partie, "simulate", "the-game", "--games", "20", "--seed", "1", "--json",
+                "--workers", "1"]  # fmt: skip
     cold = subprocess.run(simulate, capture_output=True, text=True, env=env, timeout=600)
     assert cold.returncode == 0, cold.stderr
     assert "compiling the fast path" in cold.stderr
@@ -47,7 +48,7 @@ def test_first_run_on_a_cold_cache(tmp_path: Path) -> None:
     assert "compiling" not in warm.stderr
     assert figures(warm.stdout) == figures(cold.stdout)
 
-    # play: the bots' planner is not compiled yet (simulate does not use it).
+    # play: the bots' planner is not compiled yet (the fast path does not call it).
     assert not cached(cache, "kernels.plan_turn")
     record = tmp_path / "r.json"
     play = [*partie, "play", "the-game", "--bots", "1", "--seed", "3", "--record", str(record)]

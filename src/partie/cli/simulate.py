@@ -182,7 +182,7 @@ def simulate(
         for line in lines:
             click.echo(json.dumps({"players": count, **line} if sweep else line))
 
-    _compile_first(plan)
+    _say_if_compiling(plan)
     console = Console(stderr=True)
     with (
         ray_session(ray_address, workers),
@@ -209,19 +209,23 @@ def simulate(
             Console().print(f"report: {path}")
 
 
-def _compile_first(plan: Plan) -> None:
+def _say_if_compiling(plan: Plan) -> None:
     """The Game's fast path is compiled code, cached on disk after its first run: when
-    the cache is cold, say so in one line (instead of a silent pause) and compile it
-    here once, so that worker processes load it rather than each compiling it."""
+    a run needs it and the cache is cold, say so in one line on stderr instead of a
+    silent pause (each process that plays then compiles it, or loads it once cached)."""
     if plan.game != "the-game":
         return
     from partie.games.the_game import fast, warm
 
     game = get_game(plan.game)
-    specs = [spec for _, sides in plan.runs for spec in sides]
-    if not any(fast.supports(game.parse_options(s.options), s.bots) for s in specs):
-        return
-    if warm.cache_ready("fast"):
+    parts: set[str] = set()
+    for _, sides in plan.runs:
+        for spec in sides:
+            options = game.parse_options(spec.options)
+            if fast.supports(options, spec.bots):
+                fixed = spec.deals is not None or options.deal is not None
+                parts.add(warm.fast_part(spec.bots, fixed))
+    if all(warm.cache_ready(part) for part in parts):
         return
     seconds = warm.FAST_PATH_SECONDS
     message = (
@@ -230,7 +234,6 @@ def _compile_first(plan: Plan) -> None:
         else f"compiling the fast path (first run only, ~{seconds} s)…"
     )
     click.echo(message, err=True)
-    warm.warm_fast_path()
 
 
 def _report_folder(folder: str, force: bool) -> str:

@@ -25,8 +25,8 @@ from typing import Any
 COMPILE_SECONDS = 30
 FAST_PATH_SECONDS = 20
 """What a cold start costs on one core of an ordinary machine, rounded up, for
-``warm_up`` and for ``warm_fast_path`` (the messages quote them; measured with an empty
-``NUMBA_CACHE_DIR``)."""
+``warm_up`` and for one bot's fast path (the messages quote them; measured with an
+empty ``NUMBA_CACHE_DIR``)."""
 
 _pending: subprocess.Popen[bytes] | None = None
 _while_waiting: Callable[[], AbstractContextManager[Any]] = nullcontext
@@ -66,13 +66,18 @@ def warm_fast_path() -> None:
 
 
 def _entry_points(part: str) -> list[Any]:
-    """The compiled functions ``warm_up`` calls from Python for the bots of a table
-    (``part="bots"``) or for ``partie simulate`` (``"fast"``); those inlined into them
-    have no cache of their own."""
+    """The compiled functions called from Python (those inlined into them have no cache
+    of their own): by the bots of a table (``part="bots"``, what ``warm_up`` builds for
+    them), or by the fast path of ``heuristic`` on seeded deals (``"heuristic"``), on
+    fixed deals (``"heuristic-deals"``) and of the other cheap bots (``"cheap"``)."""
     from partie.games.the_game import cheap, kernels, search_kernels
 
-    if part == "fast":
-        return [kernels._play_seeds, kernels.play_game, cheap.play_cheap_seeds]
+    if part == "heuristic":
+        return [kernels._play_seeds]
+    if part == "heuristic-deals":
+        return [kernels.play_game]
+    if part == "cheap":
+        return [cheap.play_cheap_seeds]
     return [
         kernels.plan_turn,
         kernels.wanted_signals,
@@ -82,11 +87,23 @@ def _entry_points(part: str) -> list[Any]:
     ]
 
 
+def fast_part(bots: list[str] | tuple[str, ...], fixed_deals: bool) -> str:
+    """Which part of the fast path (``_entry_points``) a run of these bots uses."""
+    if bots[0].partition(":")[0] != "heuristic":
+        return "cheap"
+    return "heuristic-deals" if fixed_deals else "heuristic"
+
+
 def cache_ready(part: str = "bots") -> bool:
     """Whether every entry point of ``part`` (see ``_entry_points``) has compiled code
     cached for its current source (then a process only loads it). Reads numba's cache
     index without compiling; any doubt (numba's internals changed, no cache) answers
-    ``False``, which only costs a background warm-up that finds the work done."""
+    ``False``, which only costs a background warm-up that finds the work done, or a
+    notice that was not needed."""
+    from numba.core import config
+
+    if config.DISABLE_JIT:
+        return True  # nothing to compile
     try:
         for function in _entry_points(part):
             if not function._cache._cache_file._load_index():
