@@ -150,16 +150,16 @@ def prepare_bots(console: Console, lang: str) -> bool:
     or an upgrade), build it in a background process while the first screen shows and
     the people play; a bot's first move waits for it only if it is not done by then,
     under a one-line notice. Returns whether a warm-up was started."""
-    from partie.games.the_game.warm import COMPILE_SECONDS, cache_ready, start_warm_up
+    from partie.games.the_game.warm import BOTS_SECONDS, cache_ready, start_warm_up
 
     if cache_ready():
         return False
     message = (
-        f"Les bots se préparent (la première fois seulement, ~{COMPILE_SECONDS} s)…"
+        f"Les bots se préparent (la première fois seulement, ~{BOTS_SECONDS} s)…"
         if lang == "fr"
-        else f"The bots are getting ready (first run only, ~{COMPILE_SECONDS} s)…"
+        else f"The bots are getting ready (first run only, ~{BOTS_SECONDS} s)…"
     )
-    start_warm_up(lambda: console.status(message))
+    start_warm_up(lambda: console.status(message), bots_only=True)
     return True
 
 

@@ -1,13 +1,13 @@
 """Compile The Game's kernels before a player needs them.
 
 The kernels are compiled by numba on first use and cached on disk (``cache=True``), so
-only the very first run on a machine pays: about 20 s of CPU (a minute or more of wall
-time on a busy machine). A process started later loads the cache in about a second.
+only the very first run on a machine pays: about 30 s of CPU for everything (a minute
+or more of wall time on a busy machine). A process started later loads the cache in about a second.
 
 - ``python -m partie.games.the_game.warm`` pays it ahead of time (after ``pip install``,
-  in an image build);
-- ``cache_ready()`` says, without compiling anything, whether the cache holds code for
-  the current source of every kernel the bots and the fast path call;
+  in an image build; ``... warm bots``: only what the bots of a table call);
+- ``cache_ready(part)`` says, without compiling anything, whether the cache holds code
+  for the current source of the kernels the bots call, or of one bot's fast path;
 - ``start_warm_up()`` pays it in a background process while the first screen shows;
   the bots' first compiled call then waits for that process (``wait_for_warm_up``)
   and loads what it cached, instead of compiling the same code a second time in the
@@ -22,11 +22,11 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
-COMPILE_SECONDS = 30
+BOTS_SECONDS = 25
 FAST_PATH_SECONDS = 20
-"""What a cold start costs on one core of an ordinary machine, rounded up, for
-``warm_up`` and for one bot's fast path (the messages quote them; measured with an
-empty ``NUMBA_CACHE_DIR``)."""
+"""What a cold start costs in CPU time, rounded up, for ``warm_bots`` (22 s measured
+with an empty ``NUMBA_CACHE_DIR``) and for one bot's fast path (the messages quote
+them; a busy machine takes longer)."""
 
 _pending: subprocess.Popen[bytes] | None = None
 _while_waiting: Callable[[], AbstractContextManager[Any]] = nullcontext
@@ -39,16 +39,25 @@ def warm_up() -> None:
     from partie.core import get_game
     from partie.games.the_game.fast import record_game
 
+    warm_bots()
     warm_fast_path()
     game = get_game("the-game")
     for players in (1, 2):
         options = game.parse_options({"players": players})
         for bot in ("heuristic", "minjump", "greedy", "random"):
             record_game(options, players, bot)
-        state = game.setup(options, players)
-        bots = [game.make_bot(name, 0) for name in ("heuristic", "minjump", "best")]
-        for bot in bots:
-            bot.act(state.view(state.to_act[0]))
+
+
+def warm_bots() -> None:
+    """Compile (or load) what the bots of a table call: one move of each compiled bot,
+    solo and at two seats (the first thing ``warm_up`` does, and all a table needs)."""
+    from partie.core import get_game
+
+    game = get_game("the-game")
+    for players in (1, 2):
+        state = game.setup(game.parse_options({"players": players}), players)
+        for name in ("heuristic", "minjump", "best"):
+            game.make_bot(name, 0).act(state.view(state.to_act[0]))
 
 
 def warm_fast_path() -> None:
@@ -115,15 +124,17 @@ def cache_ready(part: str = "bots") -> bool:
 
 def start_warm_up(
     while_waiting: Callable[[], AbstractContextManager[Any]] | None = None,
+    bots_only: bool = False,
 ) -> subprocess.Popen[bytes]:
-    """``warm_up()`` in a background process (returned, so a caller may wait for it):
-    the compiler holds the interpreter's lock, so a thread would stall the caller.
-    Until it ends, ``wait_for_warm_up`` makes the bots' first move wait for it, inside
+    """``warm_up()`` (or ``warm_bots()``, the half a table needs) in a background
+    process (returned, so a caller may wait for it): the compiler holds the
+    interpreter's lock, so a thread would stall the caller. Until it ends,
+    ``wait_for_warm_up`` makes the bots' first move wait for it, inside
     ``while_waiting()`` (e.g. a "the bots are getting ready" line) if it is still
     running then."""
     global _pending, _while_waiting
     process = subprocess.Popen(
-        [sys.executable, "-m", "partie.games.the_game.warm"],
+        [sys.executable, "-m", "partie.games.the_game.warm", *(["bots"] if bots_only else [])],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -148,4 +159,7 @@ def wait_for_warm_up() -> None:
 
 
 if __name__ == "__main__":
-    warm_up()
+    if sys.argv[1:] == ["bots"]:
+        warm_bots()
+    else:
+        warm_up()
