@@ -139,23 +139,28 @@ def play_the_game(
     seats += [Seat(f"Bot {p + 1}", bot_name) for p in range(humans, players)]
     console = Console(highlight=False)
     if bots:
-        prepare_bots(game, bot_name, game.setup(options, seed).view(humans), console, lang)
+        game.make_bot(bot_name, 0)  # an unknown bot fails here, before any screen
+        if bot_name.partition(":")[0] not in ("random", "greedy"):  # plain Python
+            prepare_bots(console, lang)
     play_table(game, options, seed, seats, TheGameScreen, console, lang, record_path)
 
 
-def prepare_bots(
-    game: Game, bot_name: str, view: dict[str, Any], console: Console, lang: str
-) -> None:
-    """Let a throwaway bot choose a move from a bot seat's view, under a spinner, so that
-    the compiled kernels the bots use are built (the first time, up to a minute) or
-    loaded from the cache before the game starts, not at the bots' first move."""
+def prepare_bots(console: Console, lang: str) -> bool:
+    """When the bots' compiled code is not cached yet (the first run after an install
+    or an upgrade), build it in a background process while the first screen shows and
+    the people play; a bot's first move waits for it only if it is not done by then,
+    under a one-line notice. Returns whether a warm-up was started."""
+    from partie.games.the_game.warm import BOTS_SECONDS, cache_ready, start_warm_up
+
+    if cache_ready():
+        return False
     message = (
-        "Préparation des bots (la première fois, jusqu'à une minute)…"
+        f"Les bots se préparent (la première fois seulement, ~{BOTS_SECONDS} s)…"
         if lang == "fr"
-        else "Preparing the bots (the first time, up to a minute)…"
+        else f"The bots are getting ready (first run only, ~{BOTS_SECONDS} s)…"
     )
-    with console.status(message):
-        game.make_bot(bot_name, 0).act(view)
+    start_warm_up(lambda: console.status(message), bots_only=True)
+    return True
 
 
 VARIANTS = ("tactique", "jeu-decisif", "debutants-pros")

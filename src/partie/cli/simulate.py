@@ -23,12 +23,13 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from partie.cli.common import checked_output, fail, lang
+from partie.cli.common import checked_output, fail
+from partie.cli.common import lang as default_lang
 from partie.cli.options import parse_option_pairs
 from partie.core.errors import PartieError
 from partie.core.registry import available_games, get_game
 from partie.sim.deals import read_deals
-from partie.sim.plan import PlanResult, RunResult, make_plan, parse_player_counts, run_plan
+from partie.sim.plan import Plan, PlanResult, RunResult, make_plan, parse_player_counts, run_plan
 from partie.sim.runner import check_workers
 
 
@@ -181,6 +182,7 @@ def simulate(
         for line in lines:
             click.echo(json.dumps({"players": count, **line} if sweep else line))
 
+    _say_if_compiling(plan)
     console = Console(stderr=True)
     with (
         ray_session(ray_address, workers),
@@ -205,6 +207,33 @@ def simulate(
         path = write_simulation_report(report_dir, outcome.results, plan.compare, ctx)
         if not as_json:
             Console().print(f"report: {path}")
+
+
+def _say_if_compiling(plan: Plan) -> None:
+    """The Game's fast path is compiled code, cached on disk after its first run: when
+    a run needs it and the cache is cold, say so in one line on stderr instead of a
+    silent pause (each process that plays then compiles it, or loads it once cached)."""
+    if plan.game != "the-game":
+        return
+    from partie.games.the_game import fast, warm
+
+    game = get_game(plan.game)
+    parts: set[str] = set()
+    for _, sides in plan.runs:
+        for spec in sides:
+            options = game.parse_options(spec.options)
+            if fast.supports(options, spec.bots):
+                fixed = spec.deals is not None or options.deal is not None
+                parts.add(warm.fast_part(spec.bots, fixed))
+    if all(warm.cache_ready(part) for part in parts):
+        return
+    seconds = warm.FAST_PATH_SECONDS
+    message = (
+        f"compilation du chemin rapide (premier lancement seulement, ~{seconds} s)…"
+        if default_lang() == "fr"
+        else f"compiling the fast path (first run only, ~{seconds} s)…"
+    )
+    click.echo(message, err=True)
 
 
 def _report_folder(folder: str, force: bool) -> str:
@@ -306,7 +335,7 @@ def reproduce_command(ctx: click.Context) -> str:
 
 def _say(fr: str, en: str) -> str:
     """The run's language for a line of the printed tables (the JSON stays English)."""
-    return en if lang() == "en" else fr
+    return en if default_lang() == "en" else fr
 
 
 WINS_OF_FR = {"the table (a cooperative game)": "la table (un jeu coopératif)", "seat 1": "place 1"}

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 from partie.core import get_game
 from partie.core.rng import derive_seed
 from partie.games.the_game.fast import fast_simulate, record_game, supports
 from partie.games.the_game.heuristic import HeuristicBot
-from partie.games.the_game.kernels import engine_deal
+from partie.games.the_game.kernels import LANES, deal_lanes, deal_workspace, engine_deal
 from partie.games.the_game.rules import Signal
 
 GAME = get_game("the-game")
@@ -45,6 +46,23 @@ def test_deals_match_for_many_seeds() -> None:
         order = list(range(2, 100))
         random.Random(seed).shuffle(order)
         assert list(engine_deal(seed)) == order
+
+
+def test_deals_side_by_side_are_the_engines() -> None:
+    """The batch deal seeds ``LANES`` games at once: every lane, a short last batch and
+    seeds of one and two 32-bit words all shuffle as ``random.Random`` does."""
+    seeds = [0, 1, 2**32 - 1, 2**32, 2**63 - 1] + [derive_seed(43, i) for i in range(200)]
+    array = np.array(seeds, np.uint64)
+    ws = deal_workspace()
+    dealt = []
+    for start in range(0, len(seeds), LANES):
+        count = deal_lanes(array, start, ws)
+        assert count == min(LANES, len(seeds) - start)
+        dealt += [list(ws[1][lane]) for lane in range(count)]
+    for seed, order in zip(seeds, dealt, strict=True):
+        expected = list(range(2, 100))
+        random.Random(seed).shuffle(expected)
+        assert order == expected
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5])

@@ -129,6 +129,9 @@ class MinJumpBot(Bot):
         import numpy as np
 
         from partie.games.the_game.cheap import minjump_turn
+        from partie.games.the_game.warm import wait_for_warm_up
+
+        wait_for_warm_up()
 
         hand = view["hand"]
         key = (tuple(hand), tuple(tops_of(view)), view["played_this_turn"], view["draw_count"])

@@ -18,7 +18,15 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from partie.games.the_game.kernels import _N, ACTION_END, _deal_into, _mt_next, _mt_seed_into
+from partie.games.the_game.kernels import (
+    _N,
+    ACTION_END,
+    LANES,
+    _mt_next,
+    _mt_seed_into,
+    deal_lanes,
+    deal_workspace,
+)
 
 BIG = 1 << 30
 KIND_RANDOM = 0
@@ -464,14 +472,16 @@ def play_cheap_seeds(
     ``bot_seeds[g, s]`` seeds seat ``s``'s generator (``random`` only)."""
     out = np.zeros((seeds.shape[0], 2), np.int64)
     empty = np.zeros(0, np.int64)
-    mt = np.empty(_N + 1, np.uint64)
+    dws = deal_workspace()
     mts = np.empty((players, _N + 1), np.uint64)
     order = np.empty(98, np.int64)
     for g in range(seeds.shape[0]):
         if deals.shape[0] > 0:
             order[:] = deals[g]
         else:
-            _deal_into(seeds[g], mt, order)
+            if g % LANES == 0:
+                deal_lanes(seeds, g, dws)
+            order[:] = dws[1][g % LANES]
         if kind == KIND_RANDOM:
             for s in range(players):
                 _mt_seed_into(bot_seeds[g, s], mts[s])

@@ -35,6 +35,7 @@ import numpy as np
 from partie.core.game import Bot
 from partie.games.the_game.kernels import MAX_PLAN, PARAMS, plan_turn, wanted_signals
 from partie.games.the_game.rules import END_TURN, PILE_NAMES, EndTurn, Play, Signal
+from partie.games.the_game.warm import wait_for_warm_up
 
 # The bot ----------------------------------------------------------------------------
 
@@ -78,6 +79,7 @@ class HeuristicBot(Bot):
         return self.params if self.params is not None else params_for(view["players"], self.table)
 
     def act(self, view: dict[str, Any]) -> Play | EndTurn | Signal:
+        wait_for_warm_up()
         key = (tuple(view["hand"]), tuple(p["top"] for p in view["piles"]))
         key += (view["played_this_turn"], view["draw_count"])
         if self._expect != key:
