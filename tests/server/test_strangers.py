@@ -11,7 +11,7 @@ import subprocess
 import time
 
 import httpx
-from serverkit import LiveServer, Page, make_client, new_table
+from serverkit import LiveServer, Page, make_client, new_table, sit_and_start
 from test_tennis_quizz_web import UPLOAD, marked_deck
 
 from partie.server.tables import CHAT_BURST, CHAT_KEPT, CHAT_RATE
@@ -104,11 +104,7 @@ def test_idle_tables_leave_memory_and_come_back_from_storage(db):
         )
         with client.websocket_connect("/ws") as ws:
             page = Page(ws)
-            page.hello(over, owner)
-            page.send(type="sit", seat=0, name="Alice")
-            page.until("seated")
-            page.send(type="start")
-            page.until("table", lambda m: m["view"] is not None)
+            sit_and_start(page, over, owner)
             page.send(type="leave")
             end = page.until("table", lambda m: m["view"] and m["view"]["over"])
         record = client.get(f"/api/tables/{over}/record").text
@@ -116,12 +112,7 @@ def test_idle_tables_leave_memory_and_come_back_from_storage(db):
         idle_open, _ = new_table(client, options={"players": 2})
         playing, owner2 = new_table(client, options={"players": 2}, seats=[{}, {"bot": "greedy"}])
         with client.websocket_connect("/ws") as ws:
-            page = Page(ws)
-            page.hello(playing, owner2)
-            page.send(type="sit", seat=0, name="Bob")
-            page.until("seated")
-            page.send(type="start")
-            page.until("table", lambda m: m["view"] is not None)
+            sit_and_start(Page(ws), playing, owner2, name="Bob")
         _wait(lambda: over not in service.tables and idle_open not in service.tables)
         assert playing in service.tables  # its game goes on: it stays
         status = _status(client)
