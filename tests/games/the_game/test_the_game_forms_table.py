@@ -425,13 +425,25 @@ def test_signals_refused_when_they_would_change_nothing() -> None:
         state.apply(1, Signal(D1, "good"))
     assert caught.value.code == "signal_already_set"
     assert "d1 (bon)" in caught.value.fr and "d1 (good)" in caught.value.en
+    state.apply(0, Signal(A2, "keep"))
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(0, Signal(A2, "keep"))
+    assert "a2 (garde)" in caught.value.fr and "a2 (keep)" in caught.value.en
     with pytest.raises(IllegalAction) as caught:
         state.apply(1, Signal(A2, "clear"))
     assert caught.value.code == "no_signal_to_clear" and "a2" in caught.value.en
     state.apply(1, Signal(D1, "keep"))  # another kind replaces it
-    assert state.signals == {(1, D1): "keep"}
-    assert state.history == [(1, Signal(D1, "good")), (1, Signal(D1, "keep"))]
+    assert state.signals == {(1, D1): "keep", (0, A2): "keep"}
+    assert state.history[-1] == (1, Signal(D1, "keep")) and len(state.history) == 3
     assert state.current == 0  # talk does not pass the turn
+
+
+def test_the_default_options() -> None:
+    options = GAME.parse_options({})
+    assert (options.players, options.expert, options.fewer_cards) == (1, False, False)
+    assert options.choose_start is False and options.deal is None
+    assert (options.min_cards, options.hand_size) == (2, 8)
+    assert GAME.setup(options, 4).started is True
 
 
 def test_choosing_who_starts() -> None:
