@@ -6,6 +6,7 @@ module's own constants."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -56,6 +57,16 @@ def test_each_action_has_its_text_and_json(action: Any, text: str, data: dict) -
     assert action.type == data["type"]
     assert parse_action(text) == action  # what is written reads back
     assert action_from_json(data) == action
+
+
+@pytest.mark.parametrize("action", [a for a, _, _ in ACTIONS])
+def test_actions_are_frozen_values(action: Any) -> None:
+    """design.md: actions are small frozen dataclasses; records and search keep them as
+    values (set members, dictionary keys)."""
+    assert len({action, dataclasses.replace(action)}) == 1
+    for field in dataclasses.fields(action):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(action, field.name, 1)
 
 
 def test_the_end_of_turn_is_one_value_and_a_play_shows_its_card_and_pile() -> None:
@@ -440,6 +451,8 @@ def test_signals_refused_when_they_would_change_nothing() -> None:
 
 def test_the_default_options() -> None:
     options = GAME.parse_options({})
+    with pytest.raises(AttributeError):
+        options.players = 2  # type: ignore[misc]
     assert (options.players, options.expert, options.fewer_cards) == (1, False, False)
     assert options.choose_start is False and options.deal is None
     assert (options.min_cards, options.hand_size) == (2, 8)
