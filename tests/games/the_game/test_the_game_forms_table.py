@@ -31,6 +31,7 @@ from partie.games.the_game.rules import (
     parse_action,
     pile_index,
 )
+from partie.terminal.the_game import describe
 
 GAME = get_game("the-game")
 A1, A2, D1, D2 = 0, 1, 2, 3
@@ -62,8 +63,9 @@ def test_each_action_has_its_text_and_json(action: Any, text: str, data: dict) -
 @pytest.mark.parametrize("action", [a for a, _, _ in ACTIONS])
 def test_actions_are_frozen_values(action: Any) -> None:
     """design.md: actions are small frozen dataclasses; records and search keep them as
-    values (set members, dictionary keys)."""
+    values (set members, dictionary keys), by the million (no per-action dictionary)."""
     assert len({action, dataclasses.replace(action)}) == 1
+    assert not hasattr(action, "__dict__")
     for field in dataclasses.fields(action):
         with pytest.raises(dataclasses.FrozenInstanceError):
             setattr(action, field.name, 1)
@@ -72,6 +74,22 @@ def test_actions_are_frozen_values(action: Any) -> None:
 def test_the_end_of_turn_is_one_value_and_a_play_shows_its_card_and_pile() -> None:
     assert EndTurn() == END_TURN
     assert repr(Play(37, A1)) == "Play(37, 0)"
+
+
+@pytest.mark.parametrize(
+    ("action", "fr", "en"),
+    [
+        (Signal(A1, "keep"), "signal a1 garde", "signal a1 keep"),
+        (Signal(A2, "good"), "signal a2 bon", "signal a2 good"),
+        (Signal(D1, "clear"), "signal d1 efface", "signal d1 clear"),
+        (END_TURN, "fin du tour", "end of turn"),
+        (Play(37, D2), "37 d2", "37 d2"),
+    ],
+)
+def test_the_terminal_tells_an_action_in_each_language(action: Any, fr: str, en: str) -> None:
+    assert (describe(action, "fr"), describe(action, "en")) == (fr, en)
+    assert parse_action(fr if action.type != "end" else "fin") == action
+    assert parse_action(en if action.type != "end" else "end") == action
 
 
 # (what a player types, the action it names)
@@ -222,9 +240,10 @@ def test_a_bare_card_goes_on_the_one_pile_it_fits_or_names_the_choices() -> None
         {"type": "play", "card": 37, "pile": "d1"},
         {"type": "play", "card": 37, "pile": "d2"},
     ]
+    assert caught.value.en == "37: a1, a2, d1 or d2?"
     with pytest.raises(AmbiguousAction) as caught:
         parse_action("37", _view([37], (1, 90, 40, 30)))
-    assert caught.value.en == "37: a1 or d1?"
+    assert caught.value.fr == "37 : a1 ou d1 ?" and caught.value.en == "37: a1 or d1?"
 
 
 @pytest.mark.parametrize(
@@ -427,6 +446,17 @@ def test_the_minimum_is_said_in_cards_laid() -> None:
     with pytest.raises(IllegalAction) as caught:
         state.apply(0, END_TURN)
     assert "(1 posée)" in caught.value.fr
+    state = GAME.from_position("piles 1 1 100 100; hands 10 20 30 40; draw 90; expert")
+    state.apply(0, Play(10, A1))
+    state.apply(0, Play(20, A1))
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(0, END_TURN)
+    assert "au moins 3 cartes ce tour-ci (2 posées)" in caught.value.fr
+    state = GAME.from_position("piles 1 1 100 100; hands 10 20")  # the draw pile is empty
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(0, END_TURN)
+    assert "au moins 1 carte ce tour-ci (0 posée)" in caught.value.fr
+    assert "at least 1 card this turn (0 laid)" in caught.value.en
 
 
 def test_signals_refused_when_they_would_change_nothing() -> None:
@@ -456,12 +486,42 @@ def test_the_default_options() -> None:
     assert (options.players, options.expert, options.fewer_cards) == (1, False, False)
     assert options.choose_start is False and options.deal is None
     assert (options.min_cards, options.hand_size) == (2, 8)
-    assert GAME.setup(options, 4).started is True
+    state = GAME.setup(options, 4)
+    assert state.started is True and state.current == 0 and state.played_this_turn == 0
+    assert state.position().endswith("; turn 1; laid 0")
+
+
+def test_out_of_turn_the_refusal_names_the_player_to_play() -> None:
+    state = GAME.from_position("piles 1 1 100 100; hands 10 / 20 21 / 30; draw 40 41 42; turn 2")
+    with pytest.raises(NotYourTurn) as caught:
+        state.apply(2, Play(30, A1))
+    assert "c'est au joueur 2" in caught.value.fr and "player 2 is to play" in caught.value.en
+
+
+def test_the_turn_passes_to_the_next_seat_holding_cards() -> None:
+    state = GAME.from_position("piles 1 1 100 100; hands 10 11 / 20 21 / 30 31; draw 40 41 42")
+    state.apply(0, Play(10, A1))
+    state.apply(0, Play(11, A1))
+    state.apply(0, END_TURN)
+    assert state.current == 1 and state.hands[0] == [40, 41]
+    state = GAME.from_position("piles 1 1 100 100; hands 10 11 / - / 30 31")
+    state.apply(0, Play(10, A1))
+    state.apply(0, END_TURN)
+    assert state.current == 2  # seat 1 holds nothing and the draw pile is empty
+    state.apply(2, Play(30, A1))
+    state.apply(2, END_TURN)
+    assert state.current == 0
 
 
 def test_choosing_who_starts() -> None:
     options = GAME.parse_options({"players": 3, "choose_start": True})
+    first = GAME.setup(options, 1)
+    first.apply(0, ChooseStart(0))  # the first seat may name itself
+    assert first.started and first.current == 0
     state = GAME.setup(options, 1)
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(0, ChooseStart(3))
+    assert "pas de joueur 4" in caught.value.fr and "no player 4" in caught.value.en
     for action, code in [(Play(state.hands[0][0], A1), "choose_start_first"),
                          (END_TURN, "choose_start_first"),
                          (ChooseStart(3), "unknown_seat"),
@@ -544,6 +604,11 @@ def test_a_position_mid_turn_ends_as_play_would() -> None:
     # every card down
     state = GAME.from_position("piles 55 70 45 30; hands -; laid 1")
     assert state.is_over and state.reason == "all_cards_played" and state.score == 0
+    state = GAME.from_position("piles 55 70 45 30; hands -")
+    assert state.is_over and state.reason == "all_cards_played" and state.score == 0
+    # an empty hand before the draw pile is empty cannot lay the minimum
+    state = GAME.from_position("piles 55 70 45 30; hands -; draw 5")
+    assert state.is_over and state.reason == "stuck" and state.score == 1
     # laid 0 and blocked: over at once
     state = GAME.from_position("piles 55 70 45 30; hands 50")
     assert state.is_over and state.reason == "stuck"
@@ -585,6 +650,9 @@ def test_unreadable_positions_name_the_field_at_fault(text: str, field: str) -> 
         GAME.from_position(text)
     assert caught.value.code == "bad_position"
     assert field in caught.value.fr
+    # each language shows the example of docs/positions.md in its own quotes
+    example = "piles 47 1 65 100; hands 36 38 / 20; draw 4 3; turn 1; laid 0; expert"
+    assert f"« {example} »" in caught.value.fr and f"'{example}'" in caught.value.en
 
 
 @pytest.mark.parametrize(
