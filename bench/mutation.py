@@ -13,12 +13,12 @@ Usage (from the repository root)::
     python bench/mutation.py src/partie/core/tennis.py --jobs 2
     python bench/mutation.py src/partie/core/tennis.py --list   # the mutants, not run
 
-Each mutant runs in a copy of ``src/`` (so the working tree is never touched), in a
-child forked from this process after pytest and the heavy libraries are imported (but
-never ``partie``), with the copy first on ``sys.path`` and byte-code caching off,
-stopping at the first failing test. A mutant that runs longer than three times the
-unmutated run (plus ten seconds) counts as a timeout, which is a kill: a change that
-makes the code loop forever is noticed by any test with a time limit.
+Each mutant runs in a copy of ``src/`` and ``docs/`` (so the working tree is never
+touched), in a child forked from this process after pytest and the heavy libraries are
+imported (but never ``partie``), with the copy first on ``sys.path`` and byte-code
+caching off, stopping at the first failing test. A mutant that runs longer than three
+times the unmutated run (plus ten seconds) counts as a timeout, which is a kill: a
+change that makes the code loop forever is noticed by any test with a time limit.
 """
 
 from __future__ import annotations
@@ -261,8 +261,11 @@ def load_equivalent(module: str) -> dict[tuple[int, str], str]:
 
 
 def _workspace(tmp: Path, n: int) -> Path:
+    """A copy of ``src/``, and of ``docs/`` beside it: some tests compare a page of the
+    documentation with what the source generates (the refusal codes' table)."""
     copy = tmp / f"w{n}"
     shutil.copytree(ROOT / "src", copy / "src", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "docs", copy / "docs", ignore=shutil.ignore_patterns("img"))
     return copy
 
 

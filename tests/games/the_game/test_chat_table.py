@@ -267,3 +267,43 @@ def test_a_look_alike_letter_reads_as_its_latin_letter(look: str, latin: str) ->
 )
 def test_invisible_characters_and_other_scripts(message: str, quoted: str | None) -> None:
     assert number_in(message) == quoted
+
+
+@pytest.mark.parametrize(
+    ("message", "quoted"),
+    [
+        # an elision is read with the letters after it, like a word cut in two
+        ("qu'atre", "qu'atre"),
+        ("qu'inze", "qu'inze"),
+        ("Qu’arante", "Qu’arante"),  # a typographic apostrophe
+        ("qu'a tre", "qu'a tre"),
+        ("c'inq", "c'inq"),
+        ("c'ent", "c'ent"),
+        ("s'ept", "s'ept"),
+        ("s'eize", "s'eize"),
+        ("d'ouze", "d'ouze"),
+        ("n'euf", "n'euf"),
+        ("m'ille", "m'ille"),
+        ("t'rente", "t'rente"),
+        ("t'rois", "t'rois"),
+        ("t'ens", "t'ens"),  # only "t'en" itself is French
+        ("d'i x", "d'i x"),  # an elided letter is spelt with the letters after it
+        ("s'i x", "s'i x"),
+        # the French that elides: "t'en" and "d'eux" are not "ten" and "deux"
+        ("je t'en prie", None),
+        ("chacun d'eux", None),
+        ("qu'il joue", None),
+        ("jusqu'à la fin", None),
+        ("lorsqu'on peut", None),
+        ("puisqu'elle attend", None),
+        ("c'est bon", None),
+        ("s'il te plaît", None),
+        ("n'importe", None),
+        ("je t'entends", None),
+        ("l'i", None),  # l' is an article, not the Roman 50 spelt out
+        ("je l'X", None),
+        ("l'v", None),
+    ],
+)
+def test_elisions_are_read_with_what_follows(message: str, quoted: str | None) -> None:
+    assert number_in(message) == quoted

@@ -10,13 +10,13 @@ states a number in any of the ways a player who wants to cheat would try:
 - Roman numerals of two letters or more worth less than 100 ("XXXVII", "xiv"): values
   a card or a count could have;
 - any of these spelt out letter by letter ("t r e n t e", "X.X.X.V.I.I") or cut in two
-  ("tren te"), hidden by invisible characters, or written with look-alike letters
+  ("tren te", "qu'atre"), hidden by invisible characters, or written with look-alike letters
   (Cyrillic "Х", Greek "Ι", full-width "ｔｒｅｎｔｅ").
 
 The refusal quotes what was found, as it was written ("30", not "3").
 
 Decisions, so that ordinary talk passes: "un"/"une"/"one" alone are articles and
-pronouns far more often than numbers; single letters ("I", "x", "c'") and Roman
+pronouns far more often than numbers; single letters ("I", "x", "l'") and Roman
 numerals worth 100 or more ("cd", "mm", "mix") are words or abbreviations, not card
 values; ordinals ("deuxième pile") name piles or turns. "neuf" is refused even though it
 also means "new": a false refusal costs a rephrasing, a missed number spoils the game.
@@ -67,8 +67,17 @@ COMMON_SHORT = frozenset(
 )  # fmt: skip
 """Short French and English words: a pair made only of these is not read as one word."""
 
-ELIDED = frozenset({"c", "d", "j", "l", "m", "n", "s", "t", "qu", "jusqu", "lorsqu", "puisqu"})
-"""Elided words ("c'est", "t'en"): dropped, so "t'en" is not read as "ten"."""
+ORDINARY_ELISIONS = frozenset({"t'en", "d'eux"})
+"""The only French whose elided letters, read with the word after them, spell a number
+("ten", "deux"): there the elided letter is dropped. Everywhere else an elision is read
+like a word cut in two, so "qu'atre", "qu'inze", "c'inq" and "s'ept" are numbers. Every
+word of the shipped French lexicon was tried after c' d' j' l' m' n' qu' s' t' jusqu'
+lorsqu' puisqu': besides these two, only "t'rente", "t'rois" and "qu'âtre" spell one, and
+French writes none of them (no elision before a consonant; "âtre" takes "l'")."""
+ARTICLE_L = "l"
+"""``l'`` is an article, never the Roman 50 spelt out: "je l'X", "l'i" state no number.
+The other elided letters are read as letters ("d'i x" spells "dix"): none of them
+starts a Roman numeral below 100 (c, d and m are 100, 500 and 1000)."""
 
 LOOK_ALIKES = str.maketrans(
     {
@@ -172,11 +181,15 @@ def number_in(text: str) -> str | None:
             continue  # a pile name (a1 a2 d1 d2) holds a digit but states no value
         return folded.quote(text, start, end)
     tokens = []
+    letters = []  # which tokens are letters that may be spelt one by one
     for match in _TOKEN.finditer(flat):
         word, (start, end) = match.group(), match.span()
-        if word in ELIDED and end < len(flat) and flat[end] in _APOSTROPHES:
+        elided = end < len(flat) and flat[end] in _APOSTROPHES
+        after = _TOKEN.match(flat, end + 1) if elided else None
+        if after is not None and f"{word}'{after.group()}" in ORDINARY_ELISIONS:
             continue
         tokens.append((word, start, end))
+        letters.append(len(word) == 1 and not (elided and word == ARTICLE_L))
     # one word, and the run of number words around it ("trente-sept", "vingt et un")
     for i, (word, _, _) in enumerate(tokens):
         if _is_number(word):
@@ -195,7 +208,7 @@ def number_in(text: str) -> str | None:
     i = 0
     while i < len(tokens):
         j = i
-        while j < len(tokens) and len(tokens[j][0]) == 1:
+        while j < len(tokens) and letters[j]:
             j += 1
         for a in range(i, j - 1):
             for b in range(j, a + 1, -1):  # the longest spelt number first
