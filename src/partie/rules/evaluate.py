@@ -117,16 +117,18 @@ def held_out(
     langs: tuple[str, ...] = LANGS,
     blind: bool | None = None,
     faq: Sequence[FaqEntry] | None = None,
+    series: int | None = None,
 ) -> Report:
     """Ask the held-out questions of an index built from the training part only;
-    ``blind`` keeps only the blind ones (True) or only the others (False); ``faq`` is
-    the game's FAQ unless given."""
+    ``blind`` keeps only the blind ones (True) or only the others (False); ``series``
+    only those of one series; ``faq`` is the game's FAQ unless given."""
     report = Report(game)
     for lang in langs:
         entries = [e for e in (load_faq(game) if faq is None else faq) if e.lang == lang]
         own = limits if limits is None else replace(limits, open=True)
         answerer = Answerer(game, lang, [e for e in entries if not e.held_out], own)
-        for entry in (e for e in entries if e.held_out and blind in (None, e.blind)):
+        asked = [e for e in entries if e.held_out and blind in (None, e.blind)]
+        for entry in (e for e in asked if series in (None, e.series)):
             t = trial(answerer, entry)
             sure = t.top is not None and answerer.limits.sure(t.signals)
             report.asked += 1
@@ -160,8 +162,8 @@ def summary(reports: list[Report]) -> dict[str, Any]:
 
 def main() -> None:
     """``python -m partie.rules.evaluate``: the calibration, the cross-validated training
-    figure and the held-out figure (all, then blind and earlier series apart, French and
-    English apart), as JSON."""
+    figure and the held-out figure (all, then blind and earlier series apart, then each
+    series; French and English apart), as JSON."""
     import json
 
     limits, sure_right = calibrate()
@@ -193,6 +195,13 @@ def main() -> None:
         out[f"held_out_{name}"] = {
             lang: summary([held_out(g, limits, (lang,), blind) for g in GAMES]) for lang in LANGS
         }
+    numbers = sorted({e.series for g in GAMES for e in load_faq(g) if e.series is not None})
+    out["held_out_series"] = {
+        str(n): {
+            lang: summary([held_out(g, limits, (lang,), series=n) for g in GAMES]) for lang in LANGS
+        }
+        for n in numbers
+    }
     print(json.dumps(out, ensure_ascii=False, indent=1))
 
 
