@@ -27,9 +27,9 @@ from partie.rules.synonyms import number_terms, plain_numbers, synonyms_for
 
 COVERAGE = 0.55
 """Least share of the question's weight the best passage must hold to be sure."""
-MARGIN = 0.75
+MARGIN = 0.85
 """Least lead of the best passage's score over the second's, as a share of the best."""
-NEIGHBOUR = 0.25
+NEIGHBOUR = 0.2
 """Least share of the question's weight the nearest FAQ question must hold."""
 CLOSE = 0.9
 """A question at least this alike its nearest FAQ question (``BM25.overlap``), when
