@@ -8,7 +8,15 @@ from __future__ import annotations
 import pytest
 
 from partie.rules import GAMES, ask
-from partie.rules.answerer import CLOSE, COVERAGE, MARGIN, NEIGHBOUR, answerer
+from partie.rules.answerer import (
+    CLOSE,
+    COVERAGE,
+    MARGIN,
+    NEIGHBOUR,
+    VOTE_COVERAGE,
+    VOTE_MARGIN,
+    answerer,
+)
 from partie.rules.evaluate import calibrate, held_out
 from partie.rules.faq import load_faq, parse_faq
 
@@ -83,6 +91,7 @@ def test_the_thresholds_are_the_calibrated_ones() -> None:
     limits, sure_right = calibrate()
     calibrated = (limits.coverage, limits.margin, limits.neighbour, limits.close)
     assert calibrated == (COVERAGE, MARGIN, NEIGHBOUR, CLOSE)
+    assert (limits.vote_coverage, limits.vote_margin) == (VOTE_COVERAGE, VOTE_MARGIN)
     assert sure_right > 0
 
 

@@ -6,9 +6,11 @@ section's title, the players' keywords for it and the FAQ questions that rest on
 answer only when three signals agree: it holds enough of the question's weight
 (``COVERAGE``), it leads the second passage clearly (``MARGIN``), and the nearest FAQ
 question rests on that same passage (``NEIGHBOUR``); or when the question is a known
-FAQ question (``KNOWN``). The thresholds are calibrated on the FAQ's training part
-(``evaluate.calibrate``, see ``docs/rules-questions.md``); otherwise the reply is "pas
-de réponse sûre" with the closest passages, never a confident guess.
+FAQ question (``KNOWN``); or when the ``VOTERS`` nearest FAQ questions all rest on
+it and it holds enough and leads enough (``VOTE_COVERAGE``, ``VOTE_MARGIN``). The
+thresholds are calibrated on the FAQ's training part (``evaluate.calibrate``, see
+``docs/rules-questions.md``); otherwise the reply is "pas de réponse sûre" with the
+closest passages, never a confident guess.
 """
 
 from __future__ import annotations
@@ -34,6 +36,14 @@ NEIGHBOUR = 0.2
 CLOSE = 0.9
 """A question at least this alike its nearest FAQ question (``BM25.overlap``), when
 that question rests on the passage ranked first, is answered surely."""
+VOTERS = 5
+"""How many of the nearest FAQ questions vote: when every one of them rests on the
+passage ranked first, players asked that passage in many ways like this one."""
+VOTE_COVERAGE = 0.45
+"""With a unanimous vote, the least share of the question's weight the passage must
+hold to be sure (calibrated like ``COVERAGE``)."""
+VOTE_MARGIN = 0.3
+"""With a unanimous vote, the least lead of the best passage (calibrated)."""
 MIN_TERMS = 3
 """A question of fewer distinct terms is sure only when it is close to a FAQ question:
 two words ("make word") fit too many passages for the other signals to vouch for one."""
@@ -156,15 +166,20 @@ class Thresholds:
     known: float = KNOWN
     open: bool = True
     """False: sure only of questions close to a FAQ question."""
+    vote_coverage: float = VOTE_COVERAGE
+    vote_margin: float = VOTE_MARGIN
 
     def sure(self, signals: dict[str, Any]) -> bool:
         if signals["agree"] and signals["known"] >= min(self.close, self.known):
             return True
+        if not (self.open and signals["agree"] and signals.get("terms", MIN_TERMS) >= MIN_TERMS):
+            return False
+        if signals.get("votes", 0) >= VOTERS and (
+            signals["coverage"] >= self.vote_coverage and signals["margin"] >= self.vote_margin
+        ):
+            return True
         return (
-            self.open
-            and signals["agree"]
-            and signals.get("terms", MIN_TERMS) >= MIN_TERMS
-            and signals["coverage"] >= self.coverage
+            signals["coverage"] >= self.coverage
             and signals["margin"] >= self.margin
             and signals["neighbour"] >= self.neighbour
         )
@@ -229,7 +244,8 @@ class Answerer:
         scores = self.index.scores(query)
         order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
         signals: dict[str, Any] = {"coverage": 0.0, "margin": 0.0, "neighbour": 0.0, "known": 0.0}
-        signals["agree"] = False
+        signals["agree"], signals["votes"] = False, 0
+        near: list[float] = []
         if scores[order[0]] <= 0:
             return order, scores, signals
         entry = None
@@ -250,6 +266,9 @@ class Answerer:
         second = scores[order[1]] if len(order) > 1 else 0.0
         signals["margin"] = max(0.0, (scores[top] - second) / scores[top]) if scores[top] else 0.0
         signals["agree"] = entry is not None and entry.passage_id == self.passages[top].id
+        voters = sorted(range(len(near)), key=lambda i: (-near[i], i))[:VOTERS]
+        pid = self.passages[top].id
+        signals["votes"] = sum(near[i] > 0 and self.faq[i].passage_id == pid for i in voters)
         return order, scores, signals
 
     def _coverage(self, query: list[str], doc: int) -> float:
