@@ -25,7 +25,7 @@ from partie.rules.document import LANGS, Passage, load_rules
 from partie.rules.faq import FaqEntry, load_faq, load_keywords
 from partie.rules.normalise import compile_synonyms, fold, terms, words_of
 from partie.rules.spelling import Speller
-from partie.rules.synonyms import number_terms, plain_numbers, synonyms_for
+from partie.rules.synonyms import letter_terms, number_terms, plain_numbers, synonyms_for
 
 COVERAGE = 0.55
 """Least share of the question's weight the best passage must hold to be sure."""
@@ -231,10 +231,11 @@ class Answerer:
     def query(self, question: str, authored: bool = False) -> list[str]:
         """Terms of a question: the same steps as the rules text, typos put right on
         the game's words (not in the FAQ's own questions: ``authored``), plus what its
-        numbers imply (``synonyms.number_terms``)."""
+        numbers and card letters imply (``synonyms.number_terms``, ``letter_terms``)."""
         found = terms(question, self.synonyms, None if authored else self.speller.correct)
         numbers = [int(t) for t in found if t.isdigit()]
-        return plain_numbers(self.game, found) + number_terms(self.game, numbers, found)
+        implied = number_terms(self.game, numbers, found) + letter_terms(self.game, question)
+        return plain_numbers(self.game, found) + implied
 
     def signals(self, query: list[str]) -> tuple[list[int], list[float], dict[str, Any]]:
         """Passages best first, their scores, and what the sure/unsure call rests on.

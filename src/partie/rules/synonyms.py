@@ -4,7 +4,11 @@ number conversion and stemming, so "marches arrière" matches "marche arriere"."
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from itertools import pairwise
+
+from partie.rules.normalise import stem
 
 _COUNTS = range(1, 9)
 
@@ -18,9 +22,25 @@ COMMON: dict[str, list[str]] = {
         "people",
         *(f"{form} {n}" for n in _COUNTS for form in ("jouer a", "on est", "play with")),
         *(f"we are {n}" for n in _COUNTS),
+        "etre combien",
+        "on joue a combien",
+        "a combien on joue",
+        "a combien on peut jouer",
+        "how many can play",
     ],
     "commence": ["debut", "debuter", "premier a jouer", "start", "begin", "goes first", "go first"],
-    "score": ["compter les points", "decompte", "resultat", "result", "count"],
+    "score": [
+        "compter les points",
+        "decompte",
+        "resultat",
+        "result",
+        "count",
+        "c est bien",
+        "bien joue",
+        "bon score",
+        "good score",
+        "is that good",
+    ],
     "variante": ["variant", "variantes", "option", "regle optionnelle", "mode"],
     "fin": ["terminer", "termine", "finir", "fini", "arreter", "arrete", "end", "ends"],
     "gagne": ["gagner", "vainqueur", "remporte", "remporter", "win", "wins", "winner"],
@@ -115,9 +135,11 @@ THE_GAME: dict[str, list[str]] = {
         "assez",
         "enough",
         "au minimum",
-        "m arreter apres",
+        "m arreter",
+        "je m arrete",
         "s arreter apres",
         "stop after",
+        "can i stop",
     ],
     "main": ["hand", "en main", "distribuer", "distribue", "deal"],
     "solo": ["tout seul", "jouer seul", "seul joueur", "1 joueur", "alone", "solitaire"],
@@ -341,7 +363,18 @@ TENNIS_MOTS: dict[str, list[str]] = {
     ],
     "bluff": ["bluffer", "tricher", "mot invente", "faux mot", "inventer", "cheat"],
     "faute": ["fault", "double faute", "double fault", "rater son service"],
-    "poids": ["weight", "minimum pour servir", "valeur minimale", "2 de plus", "2 points de plus"],
+    "poids": [
+        "weight",
+        "minimum pour servir",
+        "valeur minimale",
+        "2 de plus",
+        "2 points de plus",
+        "1 point de plus",
+        "point de plus",
+        "points de plus",
+        "plus de points",
+        "more points",
+    ],
     "joker": ["jocker", "jokers", "wildcard", "blank"],
     "net": [
         "filet",
@@ -486,16 +519,23 @@ SERVE_WEIGHT = 5
 """Tennis de mots' serve weight by default (the rules' "poids du service")."""
 LIGNE = 13
 """A shot worth this or more is a LIGNE."""
+RAISE = 2
+"""A return must be worth the table's word plus this."""
 
 
 def _word_values(numbers: list[int], found: Sequence[str]) -> list[str]:
-    """In Tennis de mots, a serve worth less than the weight is a fault (a serve and
-    a value named: "first serve" is no value), and a shot worth 13 or more (not a deck
-    size) is a LIGNE."""
+    """In Tennis de mots, a serve worth less than the weight ("3 points", "moins de
+    5") is a fault (a serve and a value named: "first serve" is no value), a value
+    followed by that value plus 2 is the return's weight ("9 on the table, 11?"), and
+    a shot worth 13 or more (not a deck size) is a LIGNE."""
     out = []
     serve = any(t in ("serv", "ser", "servic", "serveur", "sert") for t in found)
-    if serve and "valeur" in found and any(0 < n < SERVE_WEIGHT for n in numbers):
+    below = any(0 < n < SERVE_WEIGHT for n in numbers)
+    below |= SERVE_WEIGHT in numbers and any(t in ("moin", "les", "under") for t in found)
+    if serve and "valeur" in found and below:
         out.append("faute")
+    if any(b - a == RAISE for a, b in pairwise(numbers)):
+        out.append("poids")  # "9 on the table, must I make 11?": the return's weight
     if any(LIGNE <= n < 96 for n in numbers):
         out.append("ligne")
     return out
@@ -516,3 +556,18 @@ def plain_numbers(game: str, found: list[str]) -> list[str]:
             continue
         out.append(t)
     return out
+
+
+_CARD_LETTER = re.compile(r"(?<![\w'’])[A-Z](?![\w'’])")
+
+
+def letter_terms(game: str, question: str) -> list[str]:
+    """In Tennis de mots a capital letter standing alone ("combien de S", "le W vaut
+    combien") is a card of the deck: the question is about letters, even when the
+    letter itself is a small word that folding drops ("s", "a"). The question's first
+    character is left out ("A combien…", "Y a-t-il…")."""
+    if game != "tennis-mots":
+        return []
+    if any(m.start() > 0 for m in _CARD_LETTER.finditer(question)):
+        return [stem("lettre")]
+    return []
