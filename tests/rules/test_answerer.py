@@ -15,6 +15,8 @@ from partie.rules.answerer import (
     NEIGHBOUR,
     VOTE_COVERAGE,
     VOTE_MARGIN,
+    VOTERS,
+    Thresholds,
     answerer,
 )
 from partie.rules.evaluate import calibrate, held_out
@@ -164,3 +166,21 @@ def test_short_questions_are_answered_in_their_own_language(
     answer = ask(game, question)
     assert answer.lang == lang
     assert answer.best is not None
+
+
+def test_a_unanimous_vote_vouches_for_a_passage_with_less_coverage_and_margin() -> None:
+    """The nearest FAQ questions all resting on the passage ranked first let a
+    weaker-looking answer be sure; a split vote leaves it to the other signals."""
+    limits = Thresholds()
+    weak = {"agree": True, "known": 0.3, "neighbour": 0.1, "terms": 4}
+    weak |= {"coverage": VOTE_COVERAGE, "margin": VOTE_MARGIN}
+    assert VOTE_COVERAGE < COVERAGE and VOTE_MARGIN < MARGIN
+    assert limits.sure(weak | {"votes": VOTERS})
+    assert not limits.sure(weak | {"votes": VOTERS - 1})
+    assert not limits.sure(weak | {"votes": VOTERS, "agree": False})
+    assert not limits.sure(weak | {"votes": VOTERS, "margin": VOTE_MARGIN - 0.05})
+
+
+def test_the_vote_is_among_the_signals() -> None:
+    answer = ask("the-game", "on a le droit de jouer en marche arriere ?")
+    assert 0 <= answer.signals["votes"] <= VOTERS

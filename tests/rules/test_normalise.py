@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from partie.rules.normalise import compile_synonyms, stem, terms, words_of
-from partie.rules.synonyms import number_terms, plain_numbers, synonyms_for
+from partie.rules.synonyms import letter_terms, number_terms, plain_numbers, synonyms_for
 
 
 @pytest.mark.parametrize(
@@ -86,6 +86,15 @@ def test_what_happens_is_not_a_pass() -> None:
         ("tennis-quizz", "le jeu décisif", "sixsix"),
         ("tennis-mots", "je veux lancer un challenge", "contester"),
         ("tennis-mots", "peut-on contester ?", "contester"),
+        # situations told with people and cards, not the rules' words
+        ("the-game", "mon pote a plus rien en main", "mainvide"),
+        ("the-game", "aucune de mes cartes rentre", "fin"),
+        ("the-game", "il me reste qu'une seule carte jouable", "fin"),
+        ("the-game", "une carte ca suffit ?", "minimum"),
+        ("the-game", "quand je termine mon tour", "tourfini"),
+        ("tennis-quizz", "ma carte est finie mais pas le jeu", "cartefinie"),
+        ("tennis-quizz", "le jeu est fini avant la carte", "jeufini"),
+        ("tennis-quizz", "qui sert au set suivant", "setsuivant"),
     ],
 )
 def test_synonyms_add_the_rules_word(game: str, typed: str, canonical: str) -> None:
@@ -108,6 +117,9 @@ def test_stop_words_go_but_numbers_stay() -> None:
         ("the-game", [1, 2], [], []),  # counts: one card, two cards
         ("tennis-quizz", [50, 60], [], []),
         ("tennis-mots", [3], ["servic", "valeur"], ["faute"]),  # a serve under the weight
+        ("tennis-mots", [5], ["servic", "valeur", "moin"], ["faute"]),  # "moins de 5"
+        ("tennis-mots", [5], ["servic", "valeur"], []),  # worth the weight: no fault
+        ("tennis-mots", [9, 11], ["mot"], ["poids"]),  # the table's value, then plus 2
         ("tennis-mots", [1], ["serv"], []),  # "first serve": no value named
         ("tennis-mots", [3], ["mot"], []),
         ("tennis-mots", [15], ["mot"], ["ligne"]),  # 13 or more
@@ -118,6 +130,29 @@ def test_what_a_questions_numbers_imply(
     game: str, numbers: list[int], found: list[str], implied: list[str]
 ) -> None:
     assert number_terms(game, numbers, found) == implied
+
+
+def test_a_count_of_cards_is_not_the_backwards_trick() -> None:
+    table = compile_synonyms(synonyms_for("the-game"))
+    found = plain_numbers("the-game", terms("il reste moins de dix cartes", table))
+    assert "10" not in found and "retro" not in found
+    assert "10" in plain_numbers("the-game", terms("la pile 10 plus bas", table))
+
+
+@pytest.mark.parametrize(
+    "question,implied",
+    [
+        ("combien de S dans le jeu", ["let"]),  # a card letter that folding would drop
+        ("le W vaut combien", ["let"]),
+        ("A combien on joue ?", []),  # a sentence's first word, not a card
+        ("J'ai une question", []),  # an elision
+    ],
+)
+def test_a_lone_capital_is_a_card_letter_in_tennis_de_mots(
+    question: str, implied: list[str]
+) -> None:
+    assert letter_terms("tennis-mots", question) == implied
+    assert letter_terms("the-game", question) == []
 
 
 def test_a_situations_card_values_are_not_searched_but_the_games_numbers_are() -> None:
