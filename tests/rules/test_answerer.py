@@ -184,3 +184,15 @@ def test_a_unanimous_vote_vouches_for_a_passage_with_less_coverage_and_margin() 
 def test_the_vote_is_among_the_signals() -> None:
     answer = ask("the-game", "on a le droit de jouer en marche arriere ?")
     assert 0 <= answer.signals["votes"] <= VOTERS
+
+
+@pytest.mark.parametrize(
+    "game,question",
+    [("the-game", "un exemple de retro"), ("tennis-mots", "un exemple de double faute")],
+)
+def test_a_question_asking_for_an_example_gets_one_after_the_rule(game: str, question: str) -> None:
+    answer = ask(game, question)
+    sections = [h.passage.section_id for h in answer.hits]
+    assert sections[0] != "exemples" and sections[-1] == "exemples"
+    plain = ask(game, question.replace("un exemple de", "c'est quoi la"))
+    assert all(h.passage.section_id != "exemples" for h in plain.hits)

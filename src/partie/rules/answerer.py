@@ -60,7 +60,10 @@ MAX_QUESTION = 300
 
 ILLUSTRATIONS = frozenset({"exemples"})
 """Sections that illustrate rules stated elsewhere: never the passage an answer rests
-on."""
+on (their numbers and situations would pull questions away from the rule); a question
+that asks for an example gets the closest one after the rule (``EXAMPLE_WORDS``)."""
+EXAMPLE_WORDS = frozenset({"exempl", "exampl"})
+"""Stems of "exemple", "example": the question asks for a worked example."""
 SUMMARIES = frozenset({"bref"})
 """Sections that sum the game up: the answer to "what is the goal?", found through
 their players' keywords and FAQ questions only, since their text repeats rules that
@@ -195,9 +198,10 @@ class Answerer:
         self.game, self.lang = game, lang
         self.limits = limits or Thresholds()
         self.synonyms = compile_synonyms(synonyms_for(game))
-        self.passages = [
-            p for p in load_rules(game, lang).passages if p.section_id not in ILLUSTRATIONS
-        ]
+        rules = load_rules(game, lang).passages
+        self.passages = [p for p in rules if p.section_id not in ILLUSTRATIONS]
+        self.examples = [p for p in rules if p.section_id in ILLUSTRATIONS]
+        self.example_index = BM25([self.terms(p.text) for p in self.examples] or [[]])
         self.faq = [e for e in faq if e.lang == lang]
         extra: dict[str, list[str]] = {}
         for pid, words in load_keywords(game, lang).items():
@@ -282,7 +286,8 @@ class Answerer:
 
     def ask(self, question: str) -> Answer:
         question = question[:MAX_QUESTION]
-        order, scores, signals = self.signals(self.query(question))
+        query = self.query(question)
+        order, scores, signals = self.signals(query)
         top = order[0]
         if scores[top] <= 0:
             return Answer(question, self.lang, False, (), signals)
@@ -292,7 +297,20 @@ class Answerer:
                 break
             if scores[i] > 0 and scores[i] >= MORE_RATIO * scores[order[0]]:
                 hits.append(Hit(self.passages[i], scores[i]))
+        example = self._example(query)
+        if example is not None:
+            hits = [*hits[: MAX_ANSWERS - 1], example]
         return Answer(question, self.lang, self.limits.sure(signals), tuple(hits), signals)
+
+    def _example(self, query: list[str]) -> Hit | None:
+        """The worked example closest to a question that asks for one, shown after the
+        rule (never instead of it: the rule is the answer)."""
+        if not self.examples or not EXAMPLE_WORDS & set(query):
+            return None
+        rest = [t for t in query if t not in EXAMPLE_WORDS]
+        scores = self.example_index.scores(rest)
+        best = max(range(len(scores)), key=lambda i: (scores[i], -i))
+        return Hit(self.examples[best], scores[best]) if scores[best] > 0 else None
 
 
 @cache
