@@ -22,7 +22,7 @@ from partie.rules.answerer import (
 from partie.rules.evaluate import calibrate, held_out
 from partie.rules.faq import load_faq, parse_faq
 
-HELD_OUT_FLOOR = 0.8
+HELD_OUT_FLOOR = 0.85
 """The right-passage-first rate on the held-out questions we wrote (not the blind
 ones), as docs/rules-questions.md reports it: the test fails if a change makes it
 worse."""
