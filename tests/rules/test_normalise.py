@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 from partie.rules.normalise import compile_synonyms, stem, terms, words_of
-from partie.rules.synonyms import letter_terms, number_terms, plain_numbers, synonyms_for
+from partie.rules.synonyms import (
+    card_first,
+    letter_terms,
+    number_terms,
+    plain_numbers,
+    synonyms_for,
+)
 
 
 @pytest.mark.parametrize(
@@ -115,6 +121,8 @@ def test_stop_words_go_but_numbers_stay() -> None:
         ("the-game", [20, 80], ["descendante"], []),  # the question names the pile
         ("the-game", [100, 90], [], ["descendante"]),  # 100 is a pile, not a retro
         ("the-game", [1, 2], [], []),  # counts: one card, two cards
+        ("the-game", [55, 45], ["descendante"], []),  # 10 lower on a falling pile: plain
+        ("the-game", [55, 45], ["montante"], ["retro", "retro"]),  # 10 lower on a rising one
         ("tennis-quizz", [50, 60], [], []),
         ("tennis-mots", [3], ["servic", "valeur"], ["faute"]),  # a serve under the weight
         ("tennis-mots", [5], ["servic", "valeur", "moin"], ["faute"]),  # "moins de 5"
@@ -130,6 +138,26 @@ def test_what_a_questions_numbers_imply(
     game: str, numbers: list[int], found: list[str], implied: list[str]
 ) -> None:
     assert number_terms(game, numbers, found) == implied
+
+
+@pytest.mark.parametrize(
+    "question,first",
+    [
+        ("je pose 45 sur la pile a 55", True),
+        ("j'ai le 23 et la pile qui monte est a 33", True),
+        ("pile a 20, je joue 80", False),
+        ("la pile est a 47", False),
+    ],
+)
+def test_which_number_is_the_card_laid(question: str, first: bool) -> None:
+    assert card_first(words_of(question)) is first
+
+
+def test_the_card_laid_first_turns_the_piles_direction_around() -> None:
+    assert number_terms("the-game", [45, 55], ["descendante"], card_first=True) == []
+    assert number_terms("the-game", [80, 20], [], card_first=True) == ["montante"]
+    assert number_terms("the-game", [80, 20], [], card_first=False) == ["descendante"]
+    assert number_terms("the-game", [20, 80], [], card_first=True) == ["descendante"]
 
 
 def test_a_count_of_cards_is_not_the_backwards_trick() -> None:

@@ -25,7 +25,13 @@ from partie.rules.document import LANGS, Passage, load_rules
 from partie.rules.faq import FaqEntry, load_faq, load_keywords
 from partie.rules.normalise import compile_synonyms, fold, terms, words_of
 from partie.rules.spelling import Speller
-from partie.rules.synonyms import letter_terms, number_terms, plain_numbers, synonyms_for
+from partie.rules.synonyms import (
+    card_first,
+    letter_terms,
+    number_terms,
+    plain_numbers,
+    synonyms_for,
+)
 
 COVERAGE = 0.55
 """Least share of the question's weight the best passage must hold to be sure."""
@@ -238,7 +244,9 @@ class Answerer:
         numbers and card letters imply (``synonyms.number_terms``, ``letter_terms``)."""
         found = terms(question, self.synonyms, None if authored else self.speller.correct)
         numbers = [int(t) for t in found if t.isdigit()]
-        implied = number_terms(self.game, numbers, found) + letter_terms(self.game, question)
+        laid = card_first(words_of(question))
+        implied = number_terms(self.game, numbers, found, laid)
+        implied += letter_terms(self.game, question)
         return plain_numbers(self.game, found) + implied
 
     def signals(self, query: list[str]) -> tuple[list[int], list[float], dict[str, Any]]:

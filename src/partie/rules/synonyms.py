@@ -494,25 +494,57 @@ def synonyms_for(game: str) -> dict[str, list[str]]:
     return merged
 
 
-def number_terms(game: str, numbers: list[int], found: Sequence[str] = ()) -> list[str]:
+def number_terms(
+    game: str, numbers: list[int], found: Sequence[str] = (), card_first: bool = False
+) -> list[str]:
     """Words a question's numbers imply (Tennis de mots: ``_word_values``). In The
     Game two card values exactly 10 apart
-    ("50 sur 60", "play 30 on 40") are the backwards trick, whatever words surround
-    them; two other values above ten (or a pile's 1) name a pile first and a card
-    after it ("pile à 20, je joue 80"): a higher card is a rising pile's move, a lower
-    one a falling pile's, unless the question names the pile itself. Small numbers are
-    counts ("one card but need two"), not cards."""
+    ("50 sur 60", "play 30 on 40") are the backwards trick, unless the question names
+    the pile's direction and the card goes that way (45 on a falling pile at 55 is a
+    plain move); two other values above ten (or a pile's 1) name a pile first and a
+    card after it ("pile à 20, je joue 80"; ``card_first``: "80 sur 20"): a higher
+    card is a rising pile's move, a lower one a falling pile's, unless the question
+    names the pile itself. Small numbers are counts ("one card but need two"), not
+    cards."""
     if game == "tennis-mots":
         return _word_values(numbers, found)
     if game != "the-game":
         return []
     cards = [n for n in numbers if 2 <= n <= 99]
     if any(abs(b - a) == 10 for a in cards for b in cards):
+        if len(cards) == 2 and _plain_move(cards, found, card_first):
+            return []
         return ["retro", "retro"]  # the surest sign a question can give: counted twice
     cards = [n for n in numbers if n == 1 or 10 < n <= 100]  # with the piles' 1 and 100
     if len(cards) >= 2 and max(cards) > 10 and not {"montante", "descendante"} & set(found):
-        return ["montante" if cards[1] > cards[0] else "descendante"]
+        pile, card = reversed(cards[:2]) if card_first else cards[:2]
+        return ["montante" if card > pile else "descendante"]
     return []
+
+
+def _plain_move(cards: list[int], found: Sequence[str], card_first: bool) -> bool:
+    """Whether a card 10 away from its pile goes the way of the pile the question
+    names: higher on a rising pile, lower on a falling one (no backwards trick)."""
+    pile, card = reversed(cards) if card_first else cards
+    directions = {"montante", "descendante"} & set(found)
+    if directions == {"montante"}:
+        return card > pile
+    if directions == {"descendante"}:
+        return card < pile
+    return False
+
+
+def card_first(words: Sequence[str]) -> bool:
+    """Whether a question's first number is the card laid on the second ("45 sur
+    55", "play 30 on 40", "j'ai le 23 et la pile est à 33") rather than the pile a
+    card is laid on ("pile à 20, je joue 80")."""
+    at = [i for i, word in enumerate(words) if word.isdigit()]
+    if len(at) < 2:
+        return False
+    first, second = at[:2]
+    if words[first + 1] in ("sur", "on", "onto"):
+        return True
+    return any(w.startswith("pile") for w in words[first + 1 : second])
 
 
 SERVE_WEIGHT = 5
