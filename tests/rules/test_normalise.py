@@ -187,3 +187,10 @@ def test_a_situations_card_values_are_not_searched_but_the_games_numbers_are() -
     assert plain_numbers("the-game", ["pil", "47", "10", "100", "3"]) == ["pil", "10", "100", "3"]
     assert plain_numbers("tennis-quizz", ["40", "40", "77"]) == ["40", "40"]
     assert plain_numbers("tennis-mots", ["13", "14"]) == ["13"]
+
+
+def test_must_is_not_a_fault() -> None:
+    """ "faut-il" (must) and "faute" (a fault) share a stem; only the noun is a fault."""
+    table = compile_synonyms(synonyms_for("tennis-mots"))
+    assert "faute" not in terms("combien de points faut-il ?", table)
+    assert "faute" in terms("une faute au service", table)
