@@ -45,10 +45,10 @@ that question rests on the passage ranked first, is answered surely."""
 VOTERS = 5
 """How many of the nearest FAQ questions vote: when every one of them rests on the
 passage ranked first, players asked that passage in many ways like this one."""
-VOTE_COVERAGE = 0.45
+VOTE_COVERAGE = 0.5
 """With a unanimous vote, the least share of the question's weight the passage must
 hold to be sure (calibrated like ``COVERAGE``)."""
-VOTE_MARGIN = 0.3
+VOTE_MARGIN = 0.4
 """With a unanimous vote, the least lead of the best passage (calibrated)."""
 MIN_TERMS = 3
 """A question of fewer distinct terms is sure only when it is close to a FAQ question:
