@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 from partie.rules.normalise import compile_synonyms, stem, terms, words_of
-from partie.rules.synonyms import number_terms, plain_numbers, synonyms_for
+from partie.rules.synonyms import (
+    card_first,
+    letter_terms,
+    number_terms,
+    plain_numbers,
+    synonyms_for,
+)
 
 
 @pytest.mark.parametrize(
@@ -86,6 +92,15 @@ def test_what_happens_is_not_a_pass() -> None:
         ("tennis-quizz", "le jeu décisif", "sixsix"),
         ("tennis-mots", "je veux lancer un challenge", "contester"),
         ("tennis-mots", "peut-on contester ?", "contester"),
+        # situations told with people and cards, not the rules' words
+        ("the-game", "mon pote a plus rien en main", "mainvide"),
+        ("the-game", "aucune de mes cartes rentre", "fin"),
+        ("the-game", "il me reste qu'une seule carte jouable", "fin"),
+        ("the-game", "une carte ca suffit ?", "minimum"),
+        ("the-game", "quand je termine mon tour", "tourfini"),
+        ("tennis-quizz", "ma carte est finie mais pas le jeu", "cartefinie"),
+        ("tennis-quizz", "le jeu est fini avant la carte", "jeufini"),
+        ("tennis-quizz", "qui sert au set suivant", "setsuivant"),
     ],
 )
 def test_synonyms_add_the_rules_word(game: str, typed: str, canonical: str) -> None:
@@ -106,8 +121,13 @@ def test_stop_words_go_but_numbers_stay() -> None:
         ("the-game", [20, 80], ["descendante"], []),  # the question names the pile
         ("the-game", [100, 90], [], ["descendante"]),  # 100 is a pile, not a retro
         ("the-game", [1, 2], [], []),  # counts: one card, two cards
+        ("the-game", [55, 45], ["descendante"], []),  # 10 lower on a falling pile: plain
+        ("the-game", [55, 45], ["montante"], ["retro", "retro"]),  # 10 lower on a rising one
         ("tennis-quizz", [50, 60], [], []),
         ("tennis-mots", [3], ["servic", "valeur"], ["faute"]),  # a serve under the weight
+        ("tennis-mots", [5], ["servic", "valeur", "moin"], ["faute"]),  # "moins de 5"
+        ("tennis-mots", [5], ["servic", "valeur"], []),  # worth the weight: no fault
+        ("tennis-mots", [9, 11], ["mot"], ["poids"]),  # the table's value, then plus 2
         ("tennis-mots", [1], ["serv"], []),  # "first serve": no value named
         ("tennis-mots", [3], ["mot"], []),
         ("tennis-mots", [15], ["mot"], ["ligne"]),  # 13 or more
@@ -120,7 +140,57 @@ def test_what_a_questions_numbers_imply(
     assert number_terms(game, numbers, found) == implied
 
 
+@pytest.mark.parametrize(
+    "question,first",
+    [
+        ("je pose 45 sur la pile a 55", True),
+        ("j'ai le 23 et la pile qui monte est a 33", True),
+        ("pile a 20, je joue 80", False),
+        ("la pile est a 47", False),
+    ],
+)
+def test_which_number_is_the_card_laid(question: str, first: bool) -> None:
+    assert card_first(words_of(question)) is first
+
+
+def test_the_card_laid_first_turns_the_piles_direction_around() -> None:
+    assert number_terms("the-game", [45, 55], ["descendante"], card_first=True) == []
+    assert number_terms("the-game", [80, 20], [], card_first=True) == ["montante"]
+    assert number_terms("the-game", [80, 20], [], card_first=False) == ["descendante"]
+    assert number_terms("the-game", [20, 80], [], card_first=True) == ["descendante"]
+
+
+def test_a_count_of_cards_is_not_the_backwards_trick() -> None:
+    table = compile_synonyms(synonyms_for("the-game"))
+    found = plain_numbers("the-game", terms("il reste moins de dix cartes", table))
+    assert "10" not in found and "retro" not in found
+    assert "10" in plain_numbers("the-game", terms("la pile 10 plus bas", table))
+
+
+@pytest.mark.parametrize(
+    "question,implied",
+    [
+        ("combien de S dans le jeu", ["let"]),  # a card letter that folding would drop
+        ("le W vaut combien", ["let"]),
+        ("A combien on joue ?", []),  # a sentence's first word, not a card
+        ("J'ai une question", []),  # an elision
+    ],
+)
+def test_a_lone_capital_is_a_card_letter_in_tennis_de_mots(
+    question: str, implied: list[str]
+) -> None:
+    assert letter_terms("tennis-mots", question) == implied
+    assert letter_terms("the-game", question) == []
+
+
 def test_a_situations_card_values_are_not_searched_but_the_games_numbers_are() -> None:
     assert plain_numbers("the-game", ["pil", "47", "10", "100", "3"]) == ["pil", "10", "100", "3"]
     assert plain_numbers("tennis-quizz", ["40", "40", "77"]) == ["40", "40"]
     assert plain_numbers("tennis-mots", ["13", "14"]) == ["13"]
+
+
+def test_must_is_not_a_fault() -> None:
+    """ "faut-il" (must) and "faute" (a fault) share a stem; only the noun is a fault."""
+    table = compile_synonyms(synonyms_for("tennis-mots"))
+    assert "faute" not in terms("combien de points faut-il ?", table)
+    assert "faute" in terms("une faute au service", table)

@@ -6,9 +6,11 @@ section's title, the players' keywords for it and the FAQ questions that rest on
 answer only when three signals agree: it holds enough of the question's weight
 (``COVERAGE``), it leads the second passage clearly (``MARGIN``), and the nearest FAQ
 question rests on that same passage (``NEIGHBOUR``); or when the question is a known
-FAQ question (``KNOWN``). The thresholds are calibrated on the FAQ's training part
-(``evaluate.calibrate``, see ``docs/rules-questions.md``); otherwise the reply is "pas
-de réponse sûre" with the closest passages, never a confident guess.
+FAQ question (``KNOWN``); or when the ``VOTERS`` nearest FAQ questions all rest on
+it and it holds enough and leads enough (``VOTE_COVERAGE``, ``VOTE_MARGIN``). The
+thresholds are calibrated on the FAQ's training part (``evaluate.calibrate``, see
+``docs/rules-questions.md``); otherwise the reply is "pas de réponse sûre" with the
+closest passages, never a confident guess.
 """
 
 from __future__ import annotations
@@ -23,17 +25,31 @@ from partie.rules.document import LANGS, Passage, load_rules
 from partie.rules.faq import FaqEntry, load_faq, load_keywords
 from partie.rules.normalise import compile_synonyms, fold, terms, words_of
 from partie.rules.spelling import Speller
-from partie.rules.synonyms import number_terms, plain_numbers, synonyms_for
+from partie.rules.synonyms import (
+    card_first,
+    letter_terms,
+    number_terms,
+    plain_numbers,
+    synonyms_for,
+)
 
 COVERAGE = 0.55
 """Least share of the question's weight the best passage must hold to be sure."""
-MARGIN = 0.75
+MARGIN = 0.85
 """Least lead of the best passage's score over the second's, as a share of the best."""
-NEIGHBOUR = 0.25
+NEIGHBOUR = 0.2
 """Least share of the question's weight the nearest FAQ question must hold."""
 CLOSE = 0.9
 """A question at least this alike its nearest FAQ question (``BM25.overlap``), when
 that question rests on the passage ranked first, is answered surely."""
+VOTERS = 5
+"""How many of the nearest FAQ questions vote: when every one of them rests on the
+passage ranked first, players asked that passage in many ways like this one."""
+VOTE_COVERAGE = 0.5
+"""With a unanimous vote, the least share of the question's weight the passage must
+hold to be sure (calibrated like ``COVERAGE``)."""
+VOTE_MARGIN = 0.4
+"""With a unanimous vote, the least lead of the best passage (calibrated)."""
 MIN_TERMS = 3
 """A question of fewer distinct terms is sure only when it is close to a FAQ question:
 two words ("make word") fit too many passages for the other signals to vouch for one."""
@@ -50,7 +66,10 @@ MAX_QUESTION = 300
 
 ILLUSTRATIONS = frozenset({"exemples"})
 """Sections that illustrate rules stated elsewhere: never the passage an answer rests
-on."""
+on (their numbers and situations would pull questions away from the rule); a question
+that asks for an example gets the closest one after the rule (``EXAMPLE_WORDS``)."""
+EXAMPLE_WORDS = frozenset({"exempl", "exampl"})
+"""Stems of "exemple", "example": the question asks for a worked example."""
 SUMMARIES = frozenset({"bref"})
 """Sections that sum the game up: the answer to "what is the goal?", found through
 their players' keywords and FAQ questions only, since their text repeats rules that
@@ -156,15 +175,20 @@ class Thresholds:
     known: float = KNOWN
     open: bool = True
     """False: sure only of questions close to a FAQ question."""
+    vote_coverage: float = VOTE_COVERAGE
+    vote_margin: float = VOTE_MARGIN
 
     def sure(self, signals: dict[str, Any]) -> bool:
         if signals["agree"] and signals["known"] >= min(self.close, self.known):
             return True
+        if not (self.open and signals["agree"] and signals.get("terms", MIN_TERMS) >= MIN_TERMS):
+            return False
+        if signals.get("votes", 0) >= VOTERS and (
+            signals["coverage"] >= self.vote_coverage and signals["margin"] >= self.vote_margin
+        ):
+            return True
         return (
-            self.open
-            and signals["agree"]
-            and signals.get("terms", MIN_TERMS) >= MIN_TERMS
-            and signals["coverage"] >= self.coverage
+            signals["coverage"] >= self.coverage
             and signals["margin"] >= self.margin
             and signals["neighbour"] >= self.neighbour
         )
@@ -180,9 +204,10 @@ class Answerer:
         self.game, self.lang = game, lang
         self.limits = limits or Thresholds()
         self.synonyms = compile_synonyms(synonyms_for(game))
-        self.passages = [
-            p for p in load_rules(game, lang).passages if p.section_id not in ILLUSTRATIONS
-        ]
+        rules = load_rules(game, lang).passages
+        self.passages = [p for p in rules if p.section_id not in ILLUSTRATIONS]
+        self.examples = [p for p in rules if p.section_id in ILLUSTRATIONS]
+        self.example_index = BM25([self.terms(p.text) for p in self.examples] or [[]])
         self.faq = [e for e in faq if e.lang == lang]
         extra: dict[str, list[str]] = {}
         for pid, words in load_keywords(game, lang).items():
@@ -216,10 +241,13 @@ class Answerer:
     def query(self, question: str, authored: bool = False) -> list[str]:
         """Terms of a question: the same steps as the rules text, typos put right on
         the game's words (not in the FAQ's own questions: ``authored``), plus what its
-        numbers imply (``synonyms.number_terms``)."""
+        numbers and card letters imply (``synonyms.number_terms``, ``letter_terms``)."""
         found = terms(question, self.synonyms, None if authored else self.speller.correct)
         numbers = [int(t) for t in found if t.isdigit()]
-        return plain_numbers(self.game, found) + number_terms(self.game, numbers, found)
+        laid = card_first(words_of(question))
+        implied = number_terms(self.game, numbers, found, laid)
+        implied += letter_terms(self.game, question)
+        return plain_numbers(self.game, found) + implied
 
     def signals(self, query: list[str]) -> tuple[list[int], list[float], dict[str, Any]]:
         """Passages best first, their scores, and what the sure/unsure call rests on.
@@ -229,7 +257,8 @@ class Answerer:
         scores = self.index.scores(query)
         order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
         signals: dict[str, Any] = {"coverage": 0.0, "margin": 0.0, "neighbour": 0.0, "known": 0.0}
-        signals["agree"] = False
+        signals["agree"], signals["votes"] = False, 0
+        near: list[float] = []
         if scores[order[0]] <= 0:
             return order, scores, signals
         entry = None
@@ -250,6 +279,9 @@ class Answerer:
         second = scores[order[1]] if len(order) > 1 else 0.0
         signals["margin"] = max(0.0, (scores[top] - second) / scores[top]) if scores[top] else 0.0
         signals["agree"] = entry is not None and entry.passage_id == self.passages[top].id
+        voters = sorted(range(len(near)), key=lambda i: (-near[i], i))[:VOTERS]
+        pid = self.passages[top].id
+        signals["votes"] = sum(near[i] > 0 and self.faq[i].passage_id == pid for i in voters)
         return order, scores, signals
 
     def _coverage(self, query: list[str], doc: int) -> float:
@@ -262,7 +294,8 @@ class Answerer:
 
     def ask(self, question: str) -> Answer:
         question = question[:MAX_QUESTION]
-        order, scores, signals = self.signals(self.query(question))
+        query = self.query(question)
+        order, scores, signals = self.signals(query)
         top = order[0]
         if scores[top] <= 0:
             return Answer(question, self.lang, False, (), signals)
@@ -272,7 +305,20 @@ class Answerer:
                 break
             if scores[i] > 0 and scores[i] >= MORE_RATIO * scores[order[0]]:
                 hits.append(Hit(self.passages[i], scores[i]))
+        example = self._example(query)
+        if example is not None:
+            hits = [*hits[: MAX_ANSWERS - 1], example]
         return Answer(question, self.lang, self.limits.sure(signals), tuple(hits), signals)
+
+    def _example(self, query: list[str]) -> Hit | None:
+        """The worked example closest to a question that asks for one, shown after the
+        rule (never instead of it: the rule is the answer)."""
+        if not self.examples or not EXAMPLE_WORDS & set(query):
+            return None
+        rest = [t for t in query if t not in EXAMPLE_WORDS]
+        scores = self.example_index.scores(rest)
+        best = max(range(len(scores)), key=lambda i: (scores[i], -i))
+        return Hit(self.examples[best], scores[best]) if scores[best] > 0 else None
 
 
 @cache

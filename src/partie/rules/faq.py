@@ -3,7 +3,8 @@
 ``faq/<game>.toml`` holds ``[[q]]`` entries: ``question``, ``answer``, ``section`` and
 ``passage`` (a few words quoted from that section's paragraph, which name it), and
 ``held_out = true`` for the questions kept out of the answerer's index and of its
-calibration, to measure it on questions it has never seen (``blind = true``: written
+calibration, to measure it on questions it has never seen (``series = N`` names the
+held-out series it was written in; ``blind = true``: written
 by someone who saw neither the FAQ nor the answerer; reported apart, and held out
 too). An entry with an empty ``section`` is a question the rules do not answer: the
 answerer must not be sure.
@@ -29,6 +30,9 @@ class FaqEntry:
     lang: str = "fr"
     blind: bool = False
     """Written by someone who never saw the answerer's FAQ nor its code (held out too)."""
+    series: int | None = None
+    """Which held-out series the entry belongs to (``series = 8``): each is reported
+    apart, since each was written before a different round of changes."""
 
 
 def _squash(text: str) -> str:
@@ -86,6 +90,7 @@ def parse_faq(game: str, data: dict) -> tuple[FaqEntry, ...]:
                 held_out=bool(item.get("held_out", False) or item.get("blind", False)),
                 lang=lang,
                 blind=bool(item.get("blind", False)),
+                series=item.get("series"),
             )
         )
     return tuple(entries)

@@ -258,7 +258,9 @@ def terms(
         if w not in STOP_WORDS and i not in filler
     ]  # fmt: skip
     lengths = {len(pattern) for pattern, _ in synonyms}
-    grams = _grams(stems, lengths) | _grams(content, lengths)
+    # a phrase of one word is matched on the content words only: the stop word "faut"
+    # ("faut-il ?") must not be the noun "faute" (a fault) that shares its stem
+    grams = _grams(stems, lengths - {1}) | _grams(content, lengths)
     added = {canonical for pattern, canonical in synonyms if pattern in grams}
     return content + sorted(added)
 

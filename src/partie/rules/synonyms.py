@@ -4,7 +4,11 @@ number conversion and stemming, so "marches arrière" matches "marche arriere"."
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from itertools import pairwise
+
+from partie.rules.normalise import stem
 
 _COUNTS = range(1, 9)
 
@@ -18,9 +22,25 @@ COMMON: dict[str, list[str]] = {
         "people",
         *(f"{form} {n}" for n in _COUNTS for form in ("jouer a", "on est", "play with")),
         *(f"we are {n}" for n in _COUNTS),
+        "etre combien",
+        "on joue a combien",
+        "a combien on joue",
+        "a combien on peut jouer",
+        "how many can play",
     ],
     "commence": ["debut", "debuter", "premier a jouer", "start", "begin", "goes first", "go first"],
-    "score": ["compter les points", "decompte", "resultat", "result", "count"],
+    "score": [
+        "compter les points",
+        "decompte",
+        "resultat",
+        "result",
+        "count",
+        "c est bien",
+        "bien joue",
+        "bon score",
+        "good score",
+        "is that good",
+    ],
     "variante": ["variant", "variantes", "option", "regle optionnelle", "mode"],
     "fin": ["terminer", "termine", "finir", "fini", "arreter", "arrete", "end", "ends"],
     "gagne": ["gagner", "vainqueur", "remporte", "remporter", "win", "wins", "winner"],
@@ -39,7 +59,6 @@ THE_GAME: dict[str, list[str]] = {
         "10 de plus",
         "10 plus bas",
         "10 plus haut",
-        "moins 10",
         "ecart de 10",
         "difference de 10",
         "saut de 10",
@@ -103,7 +122,25 @@ THE_GAME: dict[str, list[str]] = {
         "reveler",
         "montrer",
     ],
-    "minimum": ["au moins", "obligatoire", "obligatoirement", "at least", "minimum de cartes"],
+    "minimum": [
+        "au moins",
+        "obligatoire",
+        "obligatoirement",
+        "oblige",
+        "at least",
+        "minimum de cartes",
+        "suffit",
+        "suffire",
+        "suffisent",
+        "assez",
+        "enough",
+        "au minimum",
+        "m arreter",
+        "je m arrete",
+        "s arreter apres",
+        "stop after",
+        "can i stop",
+    ],
     "main": ["hand", "en main", "distribuer", "distribue", "deal"],
     "solo": ["tout seul", "jouer seul", "seul joueur", "1 joueur", "alone", "solitaire"],
     "cooperatif": ["coop", "ensemble", "equipe", "contre les autres", "team", "cooperative"],
@@ -121,8 +158,48 @@ THE_GAME: dict[str, list[str]] = {
         "peux rien jouer",
         "peux pas poser",
         "peux pas jouer",
+        "rentre nulle part",
+        "rentre pas",
+        "rentrent pas",
+        "rentre",
+        "va nulle part",
+        "nulle part",
+        "aucune carte ne",
+        "aucune carte jouable",
+        "aucune carte qui",
+        "aucune pile",
+        "trop haute",
+        "trop basse",
+        "trop hautes",
+        "trop basses",
+        "qu une carte jouable",
+        "qu une seule",
+        "une seule que je peux",
+        "une seule jouable",
+        "manque une carte",
+        "en manque",
+        "pas assez de cartes jouables",
+        "fits nowhere",
+        "no pile takes",
+        "nothing fits",
+        "only one playable",
     ],
     "saute": ["passe son tour", "passer son tour", "skip", "skipped"],
+    "tourfini": [
+        "fini de poser",
+        "fin de mon tour",
+        "fin du tour",
+        "fin de son tour",
+        "termine mon tour",
+        "finit son tour",
+        "fini mon tour",
+        "apres avoir pose",
+        "apres avoir joue",
+        "done laying",
+        "end of my turn",
+        "end of the turn",
+        "after playing",
+    ],
     "mainvide": [
         "n a plus de cartes",
         "plus aucune carte",
@@ -132,6 +209,15 @@ THE_GAME: dict[str, list[str]] = {
         "empty hand",
         "out of cards",
         "vide sa main",
+        "plus de carte",
+        "plus rien en main",
+        "plus rien dans la main",
+        "a plus rien",
+        "main est vide",
+        "aucune carte en main",
+        "sans carte",
+        "sans cartes",
+        "finished his cards",
         "emptied",
         "simplement saute",
         "simply skipped",
@@ -192,6 +278,43 @@ TENNIS_QUIZZ: dict[str, list[str]] = {
     "paquet": ["deck", "tas", "pile"],
     "import": ["importer", "gift", "aiken", "csv", "moodle", "fichier"],
     "tirage": ["tirage au sort", "pile ou face", "toss", "hasard", "qui sert en premier"],
+    "cartefinie": [
+        "carte est finie",
+        "carte finie",
+        "carte terminee",
+        "carte est terminee",
+        "carte vide",
+        "carte est vide",
+        "plus de questions sur",
+        "plus de question sur",
+        "toutes les questions ont ete posees",
+        "7 questions posees",
+        "card is finished",
+        "card runs out",
+        "out of questions",
+    ],
+    "jeufini": [
+        "jeu se termine",
+        "jeu est fini",
+        "jeu fini",
+        "jeu termine",
+        "jeu est termine",
+        "jeu s arrete",
+        "game ends",
+        "game is over",
+        "game is won",
+    ],
+    "setsuivant": [
+        "set au suivant",
+        "set suivant",
+        "nouveau set",
+        "prochain set",
+        "apres un set",
+        "apres le set",
+        "changement de set",
+        "next set",
+        "new set",
+    ],
     "3": [
         "1 set partout",
         "1 set a 1",
@@ -240,7 +363,18 @@ TENNIS_MOTS: dict[str, list[str]] = {
     ],
     "bluff": ["bluffer", "tricher", "mot invente", "faux mot", "inventer", "cheat"],
     "faute": ["fault", "double faute", "double fault", "rater son service"],
-    "poids": ["weight", "minimum pour servir", "valeur minimale", "2 de plus", "2 points de plus"],
+    "poids": [
+        "weight",
+        "minimum pour servir",
+        "valeur minimale",
+        "2 de plus",
+        "2 points de plus",
+        "1 point de plus",
+        "point de plus",
+        "points de plus",
+        "plus de points",
+        "more points",
+    ],
     "joker": ["jocker", "jokers", "wildcard", "blank"],
     "net": [
         "filet",
@@ -360,41 +494,80 @@ def synonyms_for(game: str) -> dict[str, list[str]]:
     return merged
 
 
-def number_terms(game: str, numbers: list[int], found: Sequence[str] = ()) -> list[str]:
+def number_terms(
+    game: str, numbers: list[int], found: Sequence[str] = (), card_first: bool = False
+) -> list[str]:
     """Words a question's numbers imply (Tennis de mots: ``_word_values``). In The
     Game two card values exactly 10 apart
-    ("50 sur 60", "play 30 on 40") are the backwards trick, whatever words surround
-    them; two other values above ten (or a pile's 1) name a pile first and a card
-    after it ("pile à 20, je joue 80"): a higher card is a rising pile's move, a lower
-    one a falling pile's, unless the question names the pile itself. Small numbers are
-    counts ("one card but need two"), not cards."""
+    ("50 sur 60", "play 30 on 40") are the backwards trick, unless the question names
+    the pile's direction and the card goes that way (45 on a falling pile at 55 is a
+    plain move); two other values above ten (or a pile's 1) name a pile first and a
+    card after it ("pile à 20, je joue 80"; ``card_first``: "80 sur 20"): a higher
+    card is a rising pile's move, a lower one a falling pile's, unless the question
+    names the pile itself. Small numbers are counts ("one card but need two"), not
+    cards."""
     if game == "tennis-mots":
         return _word_values(numbers, found)
     if game != "the-game":
         return []
     cards = [n for n in numbers if 2 <= n <= 99]
     if any(abs(b - a) == 10 for a in cards for b in cards):
+        if len(cards) == 2 and _plain_move(cards, found, card_first):
+            return []
         return ["retro", "retro"]  # the surest sign a question can give: counted twice
     cards = [n for n in numbers if n == 1 or 10 < n <= 100]  # with the piles' 1 and 100
     if len(cards) >= 2 and max(cards) > 10 and not {"montante", "descendante"} & set(found):
-        return ["montante" if cards[1] > cards[0] else "descendante"]
+        pile, card = reversed(cards[:2]) if card_first else cards[:2]
+        return ["montante" if card > pile else "descendante"]
     return []
+
+
+def _plain_move(cards: list[int], found: Sequence[str], card_first: bool) -> bool:
+    """Whether a card 10 away from its pile goes the way of the pile the question
+    names: higher on a rising pile, lower on a falling one (no backwards trick)."""
+    pile, card = reversed(cards) if card_first else cards
+    directions = {"montante", "descendante"} & set(found)
+    if directions == {"montante"}:
+        return card > pile
+    if directions == {"descendante"}:
+        return card < pile
+    return False
+
+
+def card_first(words: Sequence[str]) -> bool:
+    """Whether a question's first number is the card laid on the second ("45 sur
+    55", "play 30 on 40", "j'ai le 23 et la pile est à 33") rather than the pile a
+    card is laid on ("pile à 20, je joue 80")."""
+    at = [i for i, word in enumerate(words) if word.isdigit()]
+    if len(at) < 2:
+        return False
+    first, second = at[:2]
+    if words[first + 1] in ("sur", "on", "onto"):
+        return True
+    return any(w.startswith("pile") for w in words[first + 1 : second])
 
 
 SERVE_WEIGHT = 5
 """Tennis de mots' serve weight by default (the rules' "poids du service")."""
 LIGNE = 13
 """A shot worth this or more is a LIGNE."""
+RAISE = 2
+"""A return must be worth the table's word plus this."""
 
 
 def _word_values(numbers: list[int], found: Sequence[str]) -> list[str]:
-    """In Tennis de mots, a serve worth less than the weight is a fault (a serve and
-    a value named: "first serve" is no value), and a shot worth 13 or more (not a deck
-    size) is a LIGNE."""
+    """In Tennis de mots, a serve worth less than the weight ("3 points", "moins de
+    5") is a fault (a serve and a value named: "first serve" is no value), a value
+    followed by that value plus 2 is the return's weight ("9 on the table, 11?"), and
+    a shot worth 13 or more (not a deck size) is a LIGNE."""
     out = []
     serve = any(t in ("serv", "ser", "servic", "serveur", "sert") for t in found)
-    if serve and "valeur" in found and any(0 < n < SERVE_WEIGHT for n in numbers):
+    below = any(0 < n < SERVE_WEIGHT for n in numbers)
+    below |= SERVE_WEIGHT in numbers and any(t in ("moin", "les", "under") for t in found)
+    if serve and "valeur" in found and below:
         out.append("faute")
+    if any(b - a == RAISE for a, b in pairwise(numbers)):
+        out.append("poids")  # "9 on the table, must I make 11?": the return's weight
     if any(LIGNE <= n < 96 for n in numbers):
         out.append("ligne")
     return out
@@ -402,6 +575,31 @@ def _word_values(numbers: list[int], found: Sequence[str]) -> list[str]:
 
 def plain_numbers(game: str, found: list[str]) -> list[str]:
     """``found`` without the numbers above ten that are not words of the game
-    (``GAME_NUMBERS``): what they imply is added by ``number_terms``."""
+    (``GAME_NUMBERS``): what they imply is added by ``number_terms``. A number just
+    before "cards" counts cards ("moins de 10 cartes"): it is no card value, so not
+    The Game's 10 of the backwards trick either."""
     keep = GAME_NUMBERS[game]
-    return [t for t in found if not (t.isdigit() and int(t) > 10 and int(t) not in keep)]
+    out = []
+    for i, t in enumerate(found):
+        if t.isdigit() and int(t) > 10 and int(t) not in keep:
+            continue
+        counted = i + 1 < len(found) and found[i + 1] in ("cart", "card")
+        if game == "the-game" and t == "10" and counted:
+            continue
+        out.append(t)
+    return out
+
+
+_CARD_LETTER = re.compile(r"(?<![\w'’])[A-Z](?![\w'’])")
+
+
+def letter_terms(game: str, question: str) -> list[str]:
+    """In Tennis de mots a capital letter standing alone ("combien de S", "le W vaut
+    combien") is a card of the deck: the question is about letters, even when the
+    letter itself is a small word that folding drops ("s", "a"). The question's first
+    character is left out ("A combien…", "Y a-t-il…")."""
+    if game != "tennis-mots":
+        return []
+    if any(m.start() > 0 for m in _CARD_LETTER.finditer(question)):
+        return [stem("lettre")]
+    return []
