@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from partie.rules.answerer import KNOWN, MIN_TERMS, VOTERS, Answerer, Thresholds
+from partie.rules.answerer import KNOWN, MIN_TERMS, VOTE_SURE, VOTERS, Answerer, Thresholds
 from partie.rules.document import GAMES, LANGS
 from partie.rules.faq import FaqEntry, load_faq
 
@@ -89,6 +89,8 @@ def calibrate(games: tuple[str, ...] = GAMES) -> tuple[Thresholds, int]:
                     if (count, (c, m, n, k)) > best:
                         best = (count, (c, m, n, k))
     c, m, n, k = best[1]
+    if not VOTE_SURE:
+        return Thresholds(c, m, n, k), best[0]
     signals_sure = sure(c, m, n, k)
     looser_signals = sure(max(c - STEP, 0.0), max(m - STEP, 0.0), n, k)
     unanimous = agree & enough & (np.array([t.signals.get("votes", 0) for t in trials]) >= VOTERS)
