@@ -251,10 +251,26 @@ def test_every_flag_is_documented(command: list[str], doc: str) -> None:
                 assert f"`{flag}" in text, f"{flag} is not in docs/{doc}"
 
 
-def test_slow_rates_stay_readable() -> None:
+def test_slow_rates_stay_readable(monkeypatch: pytest.MonkeyPatch) -> None:
     from partie.cli.simulate import games_per_second_text
 
+    monkeypatch.setenv("PARTIE_LANG", "en")
     assert games_per_second_text(0.35) == "0.35"
     assert games_per_second_text(7.5) == "7.50"
     assert games_per_second_text(12_345.6) == "12,346"
     assert games_per_second_text(None) == "–"
+    monkeypatch.setenv("PARTIE_LANG", "fr")  # decimal comma, thin space between thousands
+    assert games_per_second_text(0.35) == "0,35"
+    assert games_per_second_text(12_345.6) == "12\u202f346"
+
+
+def test_french_figures_use_the_decimal_comma_and_a_semicolon_between_bounds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from partie.cli.simulate import _mean, _rate
+
+    monkeypatch.setenv("PARTIE_LANG", "fr")
+    assert _rate(0.08, 0.0316, 0.1884) == "8,00\u202f%  [3,16\u202f% ; 18,84\u202f%]"
+    assert _mean(13.84, 10.86, 16.82) == "13,84  [10,86 ; 16,82]"
+    monkeypatch.setenv("PARTIE_LANG", "en")
+    assert _rate(0.08, 0.0316, 0.1884) == "8.00%  [3.16%, 18.84%]"

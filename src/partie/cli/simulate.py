@@ -356,12 +356,29 @@ def _score_of(summary: dict) -> str:
     return _say(SCORE_OF_FR.get(summary["game"], "score de la place 1"), text)
 
 
+def _number(value: float, spec: str) -> str:
+    """``format(value, spec)`` as the run's language writes it: in French a decimal
+    comma, a space before ``%`` and between thousands (``8,00 %``, ``16 332``)."""
+    text = format(value, spec)
+    if default_lang() == "en":
+        return text
+    text = text.replace(",", "\u202f").replace(".", ",")
+    return text.replace("%", "\u202f%")
+
+
+def _interval(value: float, low: float, high: float, spec: str) -> str:
+    """A figure and its 95 % interval; French separates the bounds with a semicolon,
+    since its comma is the decimal one."""
+    bounds = _say(" ; ", ", ").join(_number(x, spec) for x in (low, high))
+    return f"{_number(value, spec)}  [{bounds}]"
+
+
 def _rate(value: float, low: float, high: float) -> str:
-    return f"{value:.2%}  [{low:.2%}, {high:.2%}]"
+    return _interval(value, low, high, ".2%")
 
 
 def _mean(value: float, low: float, high: float) -> str:
-    return f"{value:.2f}  [{low:.2f}, {high:.2f}]"
+    return _interval(value, low, high, ".2f")
 
 
 def print_table(summary: dict) -> None:
@@ -404,7 +421,7 @@ def games_per_second_text(rate: float | None) -> str:
     """A rate people can read: slow search bots run below one game a second."""
     if not rate:
         return "–"
-    return f"{rate:,.0f}" if rate >= 10 else f"{rate:.2f}"
+    return _number(rate, ",.0f") if rate >= 10 else _number(rate, ".2f")
 
 
 def print_sweep(summaries: list[dict]) -> None:
@@ -462,15 +479,15 @@ def print_comparison(c: dict) -> None:
     wlo, whi = c["win_rate_diff_ci95"]
     table.add_row(
         _say("score moyen", "mean score"),
-        f"{c['mean_score_a']:.2f}",
-        f"{c['mean_score_b']:.2f}",
-        f"{c['mean_score_diff']:+.2f}  [{lo:+.2f}, {hi:+.2f}]",
+        _number(c["mean_score_a"], ".2f"),
+        _number(c["mean_score_b"], ".2f"),
+        _interval(c["mean_score_diff"], lo, hi, "+.2f"),
     )
     table.add_row(
         _say("victoires", "wins"),
         str(c["wins_a"]),
         str(c["wins_b"]),
-        f"{c['win_rate_diff']:+.2%}  [{wlo:+.2%}, {whi:+.2%}]",
+        _interval(c["win_rate_diff"], wlo, whi, "+.2%"),
     )
     table.add_row(
         _say("seul ce camp a gagné", "only this side won"),
