@@ -155,12 +155,19 @@ class MinJumpBot(Bot):
             self._expect = key
             return END_TURN
         play = self._plan.pop(0)
-        rest = list(key[0])
-        rest.remove(play.card)
-        tops = list(key[1])
-        tops[play.pile] = play.card
-        self._expect = (tuple(rest), tuple(tops), key[2] + 1, key[3])
+        self._expect = expected_after(key, play)
         return play
+
+
+def expected_after(key: tuple[Any, ...], play: Play) -> tuple[Any, ...]:
+    """The key (hand, pile tops, cards laid this turn, draw count) of the view a bot
+    that planned its whole turn expects after laying ``play``: when the next view has it,
+    the rest of the plan still holds and the turn is not planned again."""
+    hand = list(key[0])
+    hand.remove(play.card)
+    tops = list(key[1])
+    tops[play.pile] = play.card
+    return (tuple(hand), tuple(tops), key[2] + 1, key[3])
 
 
 MINJUMP_MAX = 97

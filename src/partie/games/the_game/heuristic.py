@@ -33,6 +33,7 @@ from typing import Any
 import numpy as np
 
 from partie.core.game import Bot
+from partie.games.the_game.bots import expected_after
 from partie.games.the_game.kernels import MAX_PLAN, PARAMS, plan_turn, wanted_signals
 from partie.games.the_game.rules import END_TURN, PILE_NAMES, EndTurn, Play, Signal
 from partie.games.the_game.warm import wait_for_warm_up
@@ -86,11 +87,7 @@ class HeuristicBot(Bot):
             self._plan = self.plan(view)
         if self._plan:
             play = self._plan.pop(0)
-            hand = list(key[0])
-            hand.remove(play.card)
-            tops = list(key[1])
-            tops[play.pile] = play.card
-            self._expect = (tuple(hand), tuple(tops), key[2] + 1, key[3])
+            self._expect = expected_after(key, play)
             return play
         self._expect = key
         if view["players"] > 1:
