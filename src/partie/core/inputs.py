@@ -118,11 +118,7 @@ def check_depth(text: str, *, what: str, limits: Limits = RECORD_LIMITS) -> None
         if match.group() in "[{":
             depth += 1
             if depth > limits.max_depth:
-                raise BadInput(
-                    f"{what} : imbriqué trop profondément (au plus {limits.max_depth} niveaux)",
-                    f"{what}: nested too deeply (at most {limits.max_depth} levels)",
-                    code="too_deep",
-                )
+                raise too_deep(what, limits)
         else:
             depth -= 1
 
@@ -318,3 +314,13 @@ def check_bot_spec(spec: str, *, game: str) -> None:
             f"bot refused for {game}: {shown!r} ({why[1]})",
             code="bad_bot",
         )
+
+
+def too_deep(what: str, limits: Limits) -> BadInput:
+    """The refusal of data nested deeper than ``limits.max_depth`` (JSON here, a deck's
+    TOML in the decks module: both count brackets before a parser recurses)."""
+    return BadInput(
+        f"{what} : imbriqué trop profondément (au plus {limits.max_depth} niveaux)",
+        f"{what}: nested too deeply (at most {limits.max_depth} levels)",
+        code="too_deep",
+    )

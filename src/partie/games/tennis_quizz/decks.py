@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from partie.core.errors import BadDeck
-from partie.core.inputs import BadInput, Limits, decode_text
+from partie.core.inputs import BadInput, Limits, decode_text, too_deep
 
 DECK_LIMITS = Limits(max_bytes=1024 * 1024, max_depth=16, max_string=10_000)
 """A deck file (or inline deck text) is at most 1 MiB, nested at most 16 deep."""
@@ -257,11 +257,7 @@ def check_toml_depth(text: str, *, what: str, limits: Limits = DECK_LIMITS) -> N
         if ch in "[{":
             depth += 1
             if depth > limits.max_depth:
-                raise BadInput(
-                    f"{what} : imbriqué trop profondément (au plus {limits.max_depth} niveaux)",
-                    f"{what}: nested too deeply (at most {limits.max_depth} levels)",
-                    code="too_deep",
-                )
+                raise too_deep(what, limits)
         elif ch in "]}":
             depth = max(0, depth - 1)
         i += 1
