@@ -14,7 +14,7 @@ import httpx
 from serverkit import LiveServer, Page, make_client, new_table, sit_and_start
 from test_tennis_quizz_web import UPLOAD, marked_deck
 
-from partie.server.tables import CHAT_BURST, CHAT_KEPT, CHAT_RATE
+from partie.server.tables import ASK_BURST, ASK_RATE, CHAT_BURST, CHAT_KEPT, CHAT_RATE
 
 
 def test_chat_is_limited_per_connection_and_refusals_reach_nobody_else(client):
@@ -229,3 +229,50 @@ def test_an_uploaded_deck_not_yet_used_survives_a_restart(tmp_path):
             json={"game": "tennis-quizz", "options": {"deck": "upload:" + "0" * 64}},
         )
         assert unknown.status_code == 400 and "upload" in unknown.json()["en"]
+
+
+def test_questions_are_limited_per_connection_and_one_position_is_searched_once(client):
+    """Tennis de mots' hints search the lexicon: a page flooding ``ask`` gets
+    ``ask_too_fast`` beyond its allowance, and every answer it did get on one position
+    comes from a single search (the same object, not the same-looking result of many)."""
+    code, owner = new_table(
+        client,
+        game="tennis-mots",
+        options={"players": 2},
+        seats=[{}, {"bot": "greedy"}],
+    )
+    adapter = client.app.state.tables.tables[code].adapter
+    searches = []
+    real_ask = adapter.ask
+
+    def counting_ask(*args):
+        searches.append(args[1:])
+        return real_ask(*args)
+
+    adapter.ask = counting_ask
+    with client.websocket_connect("/ws") as ws:
+        page = Page(ws)
+        sit_and_start(page, code, owner)
+        # The seat must be still: ask while it is this seat's turn (the bot waits).
+        msg = page.until("table", lambda m: m["view"] is not None and 0 in m["view"]["to_act"])
+        sent = 3 * ASK_BURST
+        began = time.monotonic()
+        for _ in range(sent):
+            page.send(type="ask", what="hints", args={})
+        answers = [_answer_or_refusal(page) for _ in range(sent)]
+        elapsed = time.monotonic() - began
+        given = [a for a in answers if a["type"] == "answer"]
+        refused = [a for a in answers if a["type"] == "refused"]
+        assert ASK_BURST <= len(given) <= ASK_BURST + int(elapsed * ASK_RATE) + 1
+        assert refused and {r["code"] for r in refused} == {"ask_too_fast"}
+        assert all(r["fr"] and r["en"] for r in refused)
+        assert all(a["info"] == given[0]["info"] for a in given)
+        assert msg["version"] == client.app.state.tables.tables[code].version
+        assert searches == [(0, "hints", {})]
+
+
+def _answer_or_refusal(page: Page) -> dict:
+    while True:
+        msg = page.recv()
+        if msg["type"] in ("answer", "refused"):
+            return msg

@@ -169,6 +169,7 @@ REFUSALS: dict[str, Refusal] = _table(
     ("empty_text", WEB, "texte vide", "empty text"),
     ("text_too_long", WEB, "texte trop long", "text too long"),
     ("chat_too_fast", WEB, "trop de messages d'un coup", "too many messages at once"),
+    ("ask_too_fast", WEB, "trop de questions d'un coup", "too many questions at once"),
     ("bot_no_move", WEB, "le bot n'a pas trouvé de coup", "the bot found no move"),
     ("storage_error", WEB, "coup non enregistré : rien n'a changé", "move not stored: unchanged"),
     ("server_error", WEB, "erreur du serveur : rien n'a changé", "server error: nothing changed"),

@@ -44,6 +44,10 @@ CHAT_KEPT = 50
 CHAT_RATE = 1.0
 CHAT_BURST = 5
 """Chat lines per second a connection may send on average, and in a row at once."""
+ASK_RATE = 1.0
+ASK_BURST = 5
+"""Questions (``ask``: Tennis de mots' hints) per second a connection may send on
+average, and in a row: a hint may search the lexicon for a second."""
 FINISHED_LISTED = 50
 IDLE_SECONDS = 1800.0
 """A table over (or never started) with nobody connected for this long leaves memory;
@@ -99,6 +103,10 @@ class Table:
         self.meta_rev = 0  # bumped whenever a stored fact of the table changes
         self.idle_since = time.monotonic()  # when its last connection left
         self._summary: tuple[Any, dict[str, Any], str] | None = None
+        # Answers to ``ask`` for the current version, by (seat, what, args): the same
+        # question on the same position is searched once, however often it is sent.
+        self.answers: dict[tuple[int | None, str, str], asyncio.Future[Any]] = {}
+        self.answers_version = -1
 
     # -- facts ------------------------------------------------------------------------
 
@@ -646,11 +654,35 @@ class Tables:
     async def _on_ask(self, conn: Connection, table: Table, msg: p.Ask) -> None:
         if table.state is None:
             raise _refused("not_started", "la partie n'a pas commencé", "the game has not started")
-        # A question may search (Tennis de mots' hints: up to a second or so): off the loop.
-        info = await asyncio.to_thread(
-            table.adapter.ask, table.state, conn.seat, msg.what, msg.args
-        )
+        allowance = conn.allowances.setdefault("ask", Allowance(ASK_RATE, ASK_BURST))
+        if not allowance.take():
+            raise _refused(
+                "ask_too_fast",
+                f"trop de questions d'un coup : {ASK_BURST} d'affilée, puis une par seconde",
+                f"too many questions at once: at most {ASK_BURST} in a row, then one a second",
+            )
+        info = await self._answer(table, conn.seat, msg.what, msg.args)
         conn.send(_dumps({"type": "answer", "what": msg.what, "info": info}))
+
+    async def _answer(self, table: Table, seat: int | None, what: str, args: dict[str, Any]) -> Any:
+        """The game's answer to a question on the current position, searched once per
+        (version, seat, question): pages asking together share one search, and a
+        refusal (a ``PartieError``) is shared the same way."""
+        if table.answers_version != table.version:
+            table.answers.clear()
+            table.answers_version = table.version
+        key = (seat, what, json.dumps(args, sort_keys=True))
+        pending = table.answers.get(key)
+        if pending is None:
+            state = table.state
+            # A question may search (Tennis de mots' hints: up to a second or so): off the loop.
+            pending = asyncio.ensure_future(
+                asyncio.to_thread(table.adapter.ask, state, seat, what, args)
+            )
+            # Read its outcome even if every asker has gone (no "never retrieved" noise).
+            pending.add_done_callback(lambda done: done.cancelled() or done.exception())
+            table.answers[key] = pending
+        return await asyncio.shield(pending)
 
     async def _on_chat(self, conn: Connection, table: Table, msg: p.Chat) -> None:
         allowance = conn.allowances.setdefault("chat", Allowance(CHAT_RATE, CHAT_BURST))
