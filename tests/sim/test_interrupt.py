@@ -71,7 +71,8 @@ def test_first_ctrl_c_stops_a_two_worker_run_at_once() -> None:
     _out, err = process.communicate(timeout=30)
     took = time.monotonic() - sent
     assert process.returncode == 130, err
-    assert took < 3, took
+    # "At once": the run asked for hours of work; 10 s leaves room for a loaded machine.
+    assert took < 10, took
     assert "interrupted" in err and "Traceback" not in err
     assert wait_for(lambda: not any(running(w) for w in workers), 3)
 
