@@ -186,6 +186,13 @@ def test_a_duel_shows_each_seats_wins_against_an_equal_share(
     assert f"{round(100 * first / games)}\u202f%" in shown  # seat 1's bar is labelled
     ticks = [t.get_text() for t in fig.axes[0].get_yticklabels()]
     assert "0\u202f%" in ticks and len(set(ticks)) == len(ticks)
+    scores = new_figure()
+    three = Series(duel.label, duel.group, 2, duel.summary, duel.outcomes[:3])
+    draw_scores(scores, [three], "fr")
+    texts(scores)
+    counts = [t.get_text() for t in scores.axes[0].get_yticklabels()]
+    assert len(set(counts)) == len(counts)  # 3 games: whole numbers, none twice
+    assert [t.get_text() for t in scores.axes[0].get_xticklabels()] == ["0", "1", "2"]
     english = new_figure()
     draw_win_rates(english, [series_of(outcomes, "duel", "en")], "en")
     shown = texts(english)

@@ -162,6 +162,9 @@ def draw_scores(fig: Any, series: Sequence[Series], lang: str) -> None:
                 label=s.label,
             )
     ax.xaxis.set_major_formatter(_formatter("g", lang))
+    from matplotlib.ticker import MaxNLocator
+
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # whole games: no "2, 2, 3"
     ax.yaxis.set_major_formatter(_formatter(",.0f", lang))
     first = series[0].summary
     ax.set_xlabel(words.score_of(first, lang))
