@@ -16,6 +16,7 @@ object interface (no pyplot, no display, no global state).
 from __future__ import annotations
 
 import io
+import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -164,7 +165,7 @@ def draw_scores(fig: Any, series: Sequence[Series], lang: str) -> None:
     ax.xaxis.set_major_formatter(_formatter("g", lang))
     from matplotlib.ticker import MaxNLocator
 
-    ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # whole games: no "2, 2, 3"
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True, steps=[1, 2, 5, 10]))  # no "2, 2"
     ax.yaxis.set_major_formatter(_formatter(",.0f", lang))
     first = series[0].summary
     ax.set_xlabel(words.score_of(first, lang))
@@ -452,7 +453,7 @@ def write_report(
     has_trace = plot_traces(series, folder / TRACE_PNG, lang)
     first = series[0].summary
     fixed = first.get("fixed_deals")
-    options = ", ".join(f"`{k}={v}`" for k, v in first.get("options", {}).items())
+    options = ", ".join(f"`{k}={json.dumps(v)}`" for k, v in first.get("options", {}).items())
     colon = say(lang, " : ", ": ")
     lines = [
         f"# {title}",
