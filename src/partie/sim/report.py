@@ -219,105 +219,110 @@ def draw_win_rates(fig: Any, series: Sequence[Series], lang: str) -> None:
     bar per bot."""
     ax = fig.add_subplot()
     first = series[0].summary
-    coop = words.cooperative(first)
     groups: dict[str, list[Series]] = {}
     for s in series:
         groups.setdefault(s.group, []).append(s)
-    counts = sorted({s.players for s in series})
-    interval_note = say(lang, "barres : intervalle à 95\u202f%", "bars: 95% interval")
-    if len(counts) > 1:
-        tops: list[float] = []
-        for name, members in groups.items():
-            members = sorted(members, key=lambda s: s.players)
-            ys = [s.summary["win_rate"] for s in members]
-            cis = [s.summary["win_rate_ci95"] for s in members]
-            xs = [s.players for s in members]
-            ax.errorbar(xs, ys, yerr=_errors(ys, cis), marker="o", capsize=4, label=name)
-            tops += [s.summary["win_rate_ci95"][1] for s in members]
-            if len(groups) == 1:
-                for x, y in zip(xs, ys, strict=True):
-                    ax.annotate(
-                        number(y, ".0%", lang),
-                        (x, y),
-                        xytext=(8, 0),
-                        textcoords="offset points",
-                        va="center",
-                        fontsize=9,
-                    )
-        if not coop:
-            shares = {s.players: equal_share(s) for s in groups[next(iter(groups))]}
-            ax.plot(
-                list(shares),
-                list(shares.values()),
-                linestyle="--",
-                color="#888888",
-                label=say(lang, "part égale (places pareilles)", "equal share (seats alike)"),
-            )
-        ax.set_xticks(counts)
-        ax.set_xlim(counts[0] - 0.4, counts[-1] + 0.6)
-        ax.set_xlabel(say(lang, "joueurs", "players"))
-        ax.set_ylabel(say(lang, "taux de victoire", "win rate"))
-        _rate_axis(ax, tops, lang)
+    whose = say(lang, "victoires de ", "wins of ") + words.wins_of(first, lang)
+    if len({s.players for s in series}) > 1:
+        _by_count(ax, groups, lang)
         title = say(lang, "Taux de victoire selon le nombre de joueurs", "Win rate by player count")
-        note = say(lang, "victoires de ", "wins of ") + words.wins_of(first, lang)
-        _titles(fig, ax, title, f"{note} — {interval_note}")
-        _legend(fig, ax)
-        return
-    players = words.players(counts[0], lang)
-    if coop:
-        names = list(groups)
-        members = [groups[n][0] for n in names]
+    elif words.cooperative(first):
+        _by_bot(ax, groups, lang)
+        title = say(lang, "Taux de victoire", "Win rate")
+    else:
+        _by_seat(ax, groups, lang)
+        title = say(lang, "Taux de victoire par place", "Win rate by seat")
+        whose = say(lang, "parties gagnées par chaque place", "games won by each seat")
+    ax.set_ylabel(say(lang, "taux de victoire", "win rate"))
+    bars = say(lang, "barres : intervalle à 95\u202f%", "bars: 95% interval")
+    _titles(fig, ax, title, f"{whose} — {bars}")
+    _legend(fig, ax)
+
+
+def _by_count(ax: Any, groups: dict[str, list[Series]], lang: str) -> None:
+    """A sweep: one line per bot across player counts, and the equal share of a game
+    with a winner."""
+    tops: list[float] = []
+    for k, (name, members) in enumerate(groups.items()):
+        members = sorted(members, key=lambda s: s.players)
+        dodge = (k - (len(groups) - 1) / 2) * 0.08  # bots' intervals side by side
+        xs = [s.players + dodge for s in members]
         ys = [s.summary["win_rate"] for s in members]
         cis = [s.summary["win_rate_ci95"] for s in members]
-        ax.bar(range(len(names)), ys, yerr=_errors(ys, cis), capsize=6, width=0.5)
-        _values(ax, range(len(names)), ys, [s.summary["win_rate_ci95"][1] for s in members], lang)
-        ax.set_xticks(range(len(names)), names)
-        ax.set_xlim(-0.75, len(names) - 0.25)
-        ax.set_xlabel(f"bot ({players})")
-        _rate_axis(ax, [s.summary["win_rate_ci95"][1] for s in members], lang)
-        note = say(lang, "victoires de ", "wins of ") + words.wins_of(first, lang)
-    else:
-        width = 0.8 / len(groups)
-        tops = []
-        for k, (name, members) in enumerate(groups.items()):
-            s = members[0]
-            n = len(s.outcomes)
-            wins = seat_wins(s)
-            ys = [w / n for w in wins]
-            cis = [wilson_ci95(w, n) for w in wins]
-            xs = [seat - 0.4 + width * (k + 0.5) for seat in range(s.players)]
-            ax.bar(
-                xs,
-                ys,
-                width=width * 0.9,
-                yerr=_errors(ys, cis),
-                capsize=5,
-                label=name,
-            )
-            _values(ax, xs, ys, [c[1] for c in cis], lang)
-            tops += [c[1] for c in cis]
-        share = equal_share(series[0])
-        ax.axhline(
-            share,
+        ax.errorbar(xs, ys, yerr=_errors(ys, cis), marker="o", capsize=4, label=name)
+        tops += [c[1] for c in cis]
+        if len(groups) == 1:  # one line: its values can be written beside it
+            for x, y in zip(xs, ys, strict=True):
+                ax.annotate(
+                    number(y, ".0%", lang),
+                    (x, y),
+                    xytext=(8, 0),
+                    textcoords="offset points",
+                    va="center",
+                    fontsize=9,
+                )
+    members = sorted(next(iter(groups.values())), key=lambda s: s.players)
+    if not words.cooperative(members[0].summary):
+        ax.plot(
+            [s.players for s in members],
+            [equal_share(s) for s in members],
             linestyle="--",
             color="#888888",
-            label=say(lang, "part égale", "equal share") + f" ({number(share, '.0%', lang)})",
+            label=say(lang, "part égale (places pareilles)", "equal share (seats alike)"),
         )
-        bots = series[0].summary["bots"]
-        seat_names = [
-            words.seat(i, lang) + (f"\n({bots[i]})" if len(set(bots)) > 1 else "")
-            for i in range(counts[0])
-        ]
-        ax.set_xticks(range(counts[0]), seat_names)
-        ax.set_xlabel(say(lang, f"place ({players})", f"seat ({players})"))
-        _rate_axis(ax, tops, lang)
-        note = say(lang, "parties gagnées par chaque place", "games won by each seat")
-        _legend(fig, ax)
-    ax.set_ylabel(say(lang, "taux de victoire", "win rate"))
-    title = say(lang, "Taux de victoire", "Win rate")
-    if not coop:
-        title = say(lang, "Taux de victoire par place", "Win rate by seat")
-    _titles(fig, ax, title, f"{note} — {interval_note}")
+    counts = sorted({s.players for m in groups.values() for s in m})
+    ax.set_xticks(counts)
+    ax.set_xlim(counts[0] - 0.4, counts[-1] + 0.6)
+    ax.set_xlabel(say(lang, "joueurs", "players"))
+    _rate_axis(ax, tops, lang)
+
+
+def _by_bot(ax: Any, groups: dict[str, list[Series]], lang: str) -> None:
+    """One count of a cooperative game: one bar per bot (the table wins or loses)."""
+    names = list(groups)
+    members = [groups[n][0] for n in names]
+    ys = [s.summary["win_rate"] for s in members]
+    cis = [s.summary["win_rate_ci95"] for s in members]
+    ax.bar(range(len(names)), ys, yerr=_errors(ys, cis), capsize=6, width=0.5)
+    _values(ax, range(len(names)), ys, [c[1] for c in cis], lang)
+    ax.set_xticks(range(len(names)), names)
+    ax.set_xlim(-0.75, len(names) - 0.25)
+    ax.set_xlabel(f"bot ({words.players(members[0].players, lang)})")
+    _rate_axis(ax, [c[1] for c in cis], lang)
+
+
+def _by_seat(ax: Any, groups: dict[str, list[Series]], lang: str) -> None:
+    """One count of a game with a winner: each seat's wins, one bar per seat and bot,
+    against the equal share."""
+    width = 0.8 / len(groups)
+    tops: list[float] = []
+    for k, members in enumerate(groups.values()):
+        s = members[0]
+        n = len(s.outcomes)
+        wins = seat_wins(s)
+        ys = [w / n for w in wins]
+        cis = [wilson_ci95(w, n) for w in wins]
+        xs = [seat - 0.4 + width * (k + 0.5) for seat in range(s.players)]
+        ax.bar(xs, ys, width=width * 0.9, yerr=_errors(ys, cis), capsize=5, label=s.group)
+        _values(ax, xs, ys, [c[1] for c in cis], lang)
+        tops += [c[1] for c in cis]
+    first = next(iter(groups.values()))[0]
+    share = equal_share(first)
+    ax.axhline(
+        share,
+        linestyle="--",
+        color="#888888",
+        label=say(lang, "part égale", "equal share") + f" ({number(share, '.0%', lang)})",
+    )
+    bots = first.summary["bots"]
+    names = [
+        words.seat(i, lang) + (f"\n({bots[i]})" if len(set(bots)) > 1 else "")
+        for i in range(first.players)
+    ]
+    ax.set_xticks(range(first.players), names)
+    players = words.players(first.players, lang)
+    ax.set_xlabel(say(lang, f"place ({players})", f"seat ({players})"))
+    _rate_axis(ax, tops, lang)
 
 
 def draw_traces(fig: Any, series: Sequence[Series], lang: str) -> bool:
