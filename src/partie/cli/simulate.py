@@ -27,10 +27,12 @@ from partie.cli.common import checked_output, fail
 from partie.cli.common import lang as default_lang
 from partie.cli.options import parse_option_pairs
 from partie.core.errors import PartieError
+from partie.core.numfmt import interval, number
 from partie.core.registry import available_games, get_game
 from partie.sim.deals import read_deals
 from partie.sim.plan import Plan, PlanResult, RunResult, make_plan, parse_player_counts, run_plan
 from partie.sim.runner import check_workers
+from partie.sim.words import end_reason, score_of, wins_of
 
 
 @contextmanager
@@ -284,8 +286,10 @@ def write_simulation_report(
     compare: tuple[str, str] | None,
     ctx: click.Context,
 ) -> str:
-    from partie.sim.report import Series, write_report
+    """The report of a finished run, in the run's language (file names stay English)."""
+    from partie.sim.report import Series, series_label, write_report
 
+    language = default_lang()
     series = []
     for run in results:
         obj = run.figures
@@ -294,21 +298,26 @@ def write_simulation_report(
             name = summary["bot"] if isinstance(summary["bot"], str) else "+".join(side.bots)
             series.append(
                 Series(
-                    label=f"{name}, {run.count} player{'s' if run.count > 1 else ''}",
+                    label=series_label(name, run.count, language),
                     group=name,
                     players=run.count,
                     summary=summary,
                     outcomes=side_outcomes,
                 )
             )
-    game = results[0].sides[0].game
-    title = f"{game}: " + (f"{compare[0]} vs {compare[1]}" if compare else "simulation")
+    name = get_game(results[0].sides[0].game).name
+    what = (
+        _say(f"{compare[0]} contre {compare[1]}", f"{compare[0]} vs {compare[1]}")
+        if compare
+        else "simulation"
+    )
     path = write_report(
         folder,
         series,
-        title=title,
+        title=f"{name}{_say(' : ', ': ')}{what}",
         command=reproduce_command(ctx),
-        comparison=results[0].figures if compare and len(results) == 1 else None,
+        comparisons=[run.figures for run in results] if compare else (),
+        lang=language,
     )
     return str(path)
 
@@ -338,39 +347,22 @@ def _say(fr: str, en: str) -> str:
     return en if default_lang() == "en" else fr
 
 
-WINS_OF_FR = {"the table (a cooperative game)": "la table (un jeu coopératif)", "seat 1": "place 1"}
-SCORE_OF_FR = {
-    "the-game": "cartes restées non jouées à la fin (0 : victoire totale ; plus bas, mieux)",
-    "tennis-quizz": "sets gagnés par le camp de la place 1",
-    "tennis-mots": "sets gagnés par la place 1",
-}
-
-
 def _wins_of(summary: dict) -> str:
-    text = summary.get("win_rate_of", "seat 1")
-    return _say(WINS_OF_FR.get(text, text), text)
+    return wins_of(summary, default_lang())
 
 
 def _score_of(summary: dict) -> str:
-    text = summary.get("score_of", "seat 1's score")
-    return _say(SCORE_OF_FR.get(summary["game"], "score de la place 1"), text)
+    return score_of(summary, default_lang())
 
 
 def _number(value: float, spec: str) -> str:
-    """``format(value, spec)`` as the run's language writes it: in French a decimal
-    comma, a space before ``%`` and between thousands (``8,00 %``, ``16 332``)."""
-    text = format(value, spec)
-    if default_lang() == "en":
-        return text
-    text = text.replace(",", "\u202f").replace(".", ",")
-    return text.replace("%", "\u202f%")
+    """``format(value, spec)`` as the run's language writes it (``8,00 %``, ``16 332``)."""
+    return number(value, spec, default_lang())
 
 
 def _interval(value: float, low: float, high: float, spec: str) -> str:
-    """A figure and its 95 % interval; French separates the bounds with a semicolon,
-    since its comma is the decimal one."""
-    bounds = _say(" ; ", ", ").join(_number(x, spec) for x in (low, high))
-    return f"{_number(value, spec)}  [{bounds}]"
+    """A figure and its 95 % interval (``[a ; b]`` in French, ``[a, b]`` in English)."""
+    return interval(value, low, high, spec, default_lang(), gap="  ")
 
 
 def _rate(value: float, low: float, high: float) -> str:
@@ -405,10 +397,11 @@ def print_table(summary: dict) -> None:
         _mean(summary["mean_score"], *summary["mean_score_ci95"]),
     )
     for reason, count in summary["end_reasons"].items():
-        table.add_row(_say(f"fin : {reason}", f"ended: {reason}"), str(count))
+        said = end_reason(reason, default_lang())
+        table.add_row(_say(f"fin : {said}", f"ended: {said}"), _number(count, ","))
     for key, value in summary["details"].items():
         if key != "score":  # already shown with its interval
-            table.add_row(_say(f"moyenne {key}", f"mean {key}"), f"{value:g}")
+            table.add_row(_say(f"moyenne {key}", f"mean {key}"), _number(value, "g"))
     if summary["games_per_second"]:
         table.add_row(
             _say("parties par seconde", "games per second"),
