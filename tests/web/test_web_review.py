@@ -236,6 +236,28 @@ def test_refused_options_stay_in_sight_and_in_the_form(server: Any, browser: Any
     no_errors(page)
 
 
+def test_a_table_update_mid_typing_keeps_the_selection(server: Any, browser: Any) -> None:
+    """The owner selects the "2" of the players field to type over it; someone sits down
+    at that moment and every page is redrawn. Typing "3" must give 3, not "23" (a number
+    field cannot give its selection back once rebuilt)."""
+    page = open_page(browser, server.url + "/")
+    code = create(page, "the-game", "Ana")
+    field = page.locator("#tbl-opt-players")
+    expect(field).to_have_value("2")
+    field.focus()
+    page.keyboard.press("Control+A")
+    guest = open_page(browser, server.url + f"/t/{code}")
+    guest.fill("#sit-name", "Zoé")
+    guest.click('button.sit[data-seat="1"]')
+    expect(page.locator("#seats")).to_contain_text("Zoé")  # the owner's page was redrawn
+    expect(field).to_be_focused()
+    page.keyboard.type("3")
+    expect(field).to_have_value("3")
+    page.click("#apply-options")
+    expect(page.locator("#seats li")).to_have_count(3)
+    no_errors(page, guest)
+
+
 def test_no_card_marked_unplayable_while_the_start_is_chosen(server: Any, browser: Any) -> None:
     """With "choose who starts", nothing is legal but the choice: the hand must not
     read "fits no pile" on every card before the game has begun, and once Ana starts,

@@ -13,6 +13,7 @@ export function h(tag, props, ...children) {
       if (value === undefined || value === null || value === false) continue;
       if (key.startsWith("on") && typeof value === "function") {
         el.addEventListener(key.slice(2), value);
+        (el._listeners ||= []).push([key.slice(2), value]);
       } else if (key === "text") {
         el.textContent = String(value);
       } else if (key === "dataset") {
@@ -41,8 +42,32 @@ function append(el, children) {
   }
 }
 
+/** A field a person types into: rebuilding it mid-typing would lose what a number
+ * field cannot give back (its selection), so the field itself is kept. */
+function typedInto(node) {
+  if (node.tagName === "TEXTAREA") return true;
+  return node.tagName === "INPUT" && !["checkbox", "radio", "button", "submit"].includes(node.type);
+}
+
+/** ``kept`` (the field being typed into) takes the rebuilt field's attributes and
+ * listeners, so it acts as the new render says (its draft, its limits) while keeping
+ * what the person typed. */
+function adopt(kept, fresh) {
+  for (const [type, fn] of kept._listeners || []) kept.removeEventListener(type, fn);
+  kept._listeners = fresh._listeners || [];
+  for (const [type, fn] of kept._listeners) kept.addEventListener(type, fn);
+  for (const attr of [...kept.attributes]) {
+    if (!fresh.hasAttribute(attr.name)) kept.removeAttribute(attr.name);
+  }
+  for (const attr of fresh.attributes) {
+    if (attr.name !== "value") kept.setAttribute(attr.name, attr.value);
+  }
+}
+
 /** Replace an element's children, keeping focus on the element with the same
- * data-fkey when a re-render rebuilds it (typing in a form survives updates). */
+ * data-fkey when a re-render rebuilds it (typing in a form survives updates). A field
+ * being typed into is moved into the new tree in place of its rebuilt twin, with its
+ * value, caret and selection: "2" selected then "9" typed must read "9", not "29". */
 export function replaceChildren(el, ...children) {
   const active = document.activeElement;
   const fkey = active && el.contains(active) ? active.dataset.fkey : undefined;
@@ -57,10 +82,15 @@ export function replaceChildren(el, ...children) {
   el.replaceChildren();
   append(el, children);
   if (fkey) {
-    const again = el.querySelector(`[data-fkey="${CSS.escape(fkey)}"]`);
+    let again = el.querySelector(`[data-fkey="${CSS.escape(fkey)}"]`);
+    if (again && typedInto(active) && again.tagName === active.tagName && again.type === active.type) {
+      adopt(active, again);
+      again.replaceWith(active);
+      again = active;
+    }
     if (again) {
       again.focus({ preventScroll: true });
-      if (selection && "setSelectionRange" in again) {
+      if (selection && selection[0] !== null && "setSelectionRange" in again) {
         try {
           again.setSelectionRange(selection[0], selection[1]);
         } catch (_) {
