@@ -299,12 +299,19 @@ def _stuck(words: Sequence[str], piles: list[_Number], cards: list[_Number]) -> 
     )
 
 
-def _players(words: Sequence[str]) -> int | None:
+_ALONE = (["solo"], ["tout", "seul"], ["joue", "seul"], ["jouer", "seul"], ["alone"])
+
+
+def _players(words: Sequence[str], loose: bool = False) -> int | None:
     """How many play, when the question says it: "4 joueurs", "on est 4", "nous sommes
-    3", "jouer à 5", "we are 2" (not "la pile est à 40")."""
+    3", "jouer à 5", "we are 2" (not "la pile est à 40"); ``loose`` also reads "à 3",
+    "en solo", "tout seul" (for a question with no pile, whose "à 40" it could be)."""
+    seq = list(words)
+    if loose and any(seq[i : i + len(a)] == a for a in _ALONE for i in range(len(seq))):
+        return 1
     for i, n in _numbers(words):
         after = words[i + 1] if i + 1 < len(words) else ""
-        before = words[max(0, i - 2) : i]
+        before = seq[max(0, i - 2) : i]
         if after.startswith(("joueur", "player", "personne", "people")):
             return n
         if n > 12 or after.startswith(("carte", "card", "point", "set", "jeu", "contre")):
@@ -317,6 +324,8 @@ def _players(words: Sequence[str]) -> int | None:
             and before[1] in ("a", "with")
         ):
             return n
+        if loose and before[-1:] == ["a"]:
+            return n
     return None
 
 
@@ -324,7 +333,7 @@ def _the_game_counts(words: Sequence[str]) -> Reading | None:
     """Counts rather than cards: players asking their hand size or whether they may
     play at all. (Cards laid in a turn were read too, and dropped: "j'ai posé 3 cartes"
     asks about the draw as often as about the minimum.)"""
-    players = _players(words)
+    players = _players(words, loose=True)
     if players is not None and not _has(words, "pioch", "pile", "moins", "fewer", "variant"):
         if players > max(HAND_SIZES) or players < 1:
             return _reading(
