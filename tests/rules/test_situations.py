@@ -61,6 +61,18 @@ SITUATIONS = [
     ("tennis-mots", "table a 10, mon coup vaut 12, c'est quel nom", "amorti", "coups.7"),
     ("tennis-mots", "table a 10, mon mot vaut 11, ca s'appelle comment", "net", "coups.9"),
     ("tennis-mots", "on peut jouer a 6 ?", "players", "mise-en-place.1"),
+    (
+        "tennis-mots",
+        "sur la table il y a 10 points, je dois faire combien",
+        "return-weight",
+        "renvoi.2",
+    ),
+    ("tennis-mots", "JEU devient JEUX, ca s'appelle comment", "shot-coup-droit", "coups.1"),
+    ("tennis-mots", "AGE devient PAGE c'est quel coup", "shot-revers", "coups.2"),
+    ("tennis-mots", "LE devient PLIE, quel coup ?", "shot-coup-droit-lifté", "coups.3"),
+    ("tennis-mots", "RAT devient CHAT c'est quoi comme coup", "shot-revers-lifté", "coups.4"),
+    ("tennis-mots", "SORT devient TORS, c'est quel coup", "net", "coups.9"),
+    ("tennis-mots", "il y a LE sur la table, je dois faire combien", "return-weight", "renvoi.2"),
 ]
 
 # Questions that tell no situation (or numbers in other roles): left to the ranking.
@@ -77,6 +89,8 @@ LEFT_ALONE = [
     ("tennis-mots", "2 fautes de suite au service"),
     ("tennis-mots", "le W vaut combien"),
     ("tennis-mots", "un set dure combien de temps ? on a 50 minutes"),
+    ("tennis-mots", "les noms propres comme PARIS on a le droit ?"),
+    ("tennis-mots", "c'est quoi un SMASH"),
 ]
 
 
@@ -124,3 +138,9 @@ def test_every_example_a_reading_names_is_a_worked_example() -> None:
         ids = {p.id for p in load_rules(game, "fr").passages}
         assert reading.passage in ids
         assert reading.example is None or reading.example.startswith("exemples.")
+
+
+def test_a_word_on_the_table_is_worth_its_letters() -> None:
+    """The return's weight comes from the deck's values: LE is 3 + 1."""
+    reading = read("tennis-mots", "il y a LE sur la table, je dois faire combien")
+    assert reading is not None and "au moins 6" in reading.why[0]

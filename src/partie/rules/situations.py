@@ -15,14 +15,24 @@ left to the ranking alone. Pure: no index, no I/O besides the rules text it name
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import pairwise
 
 from partie.core.tennis import QUIZZ, Score, TennisFormat
+from partie.games.tennis_mots.cards import load_deck
 from partie.games.tennis_mots.rules import RETURN_MARGIN, TennisMotsOptions
-from partie.games.tennis_mots.shots import LIGNE_POINTS
+from partie.games.tennis_mots.shots import (
+    COUP_DROIT,
+    COUP_DROIT_LIFTE,
+    LIGNE_POINTS,
+    LOB,
+    REVERS,
+    REVERS_LIFTE,
+    shape,
+)
 from partie.games.the_game.rules import (
     ASCENDING,
     HAND_SIZES,
@@ -79,6 +89,10 @@ def _reading(
 def read(game: str, question: str) -> Reading | None:
     """The rule the situation told in ``question`` falls under, or None when the
     question tells no situation this reader understands."""
+    if game == "tennis-mots":
+        told = _mots_table_words(question)
+        if told is not None:
+            return told
     reader = READERS.get(game)
     return reader(words_of(question)) if reader else None
 
@@ -611,6 +625,9 @@ def _mots(words: Sequence[str]) -> Reading | None:
         return None
     table = [n for i, n in values if _near(words, i, _TABLE)]
     rest = [n for i, n in values if not _near(words, i, _TABLE)]
+    asks = _has(words, "combien", "doi", "faut", "minimum", "how", "must")
+    if not table and len(values) == 1 and "table" in words and asks:
+        table, rest = [values[0][1]], []  # "sur la table il y a 10 points, je dois ..."
     if not table and len(values) >= 2 and values[1][1] - values[0][1] >= RETURN_MARGIN:
         table, rest = [values[0][1]], [values[1][1]]  # "un mot à 9, je dois faire 11 ?"
     if table:
@@ -684,6 +701,106 @@ def _shot(value: int, need: int, amorti: bool = False) -> Reading:
         en = f"{value} reaches the weight ({need}): the return stands."
         return _reading("tennis-mots", rule, ("renvoi", quote), None, fr, en)
     return _reading("tennis-mots", rule, ("coups", quote), None, fr, en)
+
+
+_CAPS = re.compile(r"(?<![\w'’])[A-Z]{2,8}(?![\w'’])")
+_NOT_WORDS = frozenset(
+    (
+        *("NET", "LIGNE", "SMASH", "LOB", "AMORTI", "ACE", "REVERS", "COUP", "DROIT"),
+        *("LIFTE", "OK", "CP", "CE", "CM", "QCM"),
+    )
+)
+_BECOMES = re.compile(
+    r"\b(devient|donne|deviens|become|becomes|into|puis|en faire|pour faire)\b|->|→|=>"
+)
+_SHAPE_QUOTES = {
+    COUP_DROIT: "COUP DROIT : des cartes ajoutées à droite",
+    REVERS: "REVERS : des cartes ajoutées à gauche",
+    COUP_DROIT_LIFTE: "COUP DROIT LIFTÉ",
+    REVERS_LIFTE: "REVERS LIFTÉ",
+    LOB: "LOB",
+}
+
+
+def _word_value(word: str) -> int:
+    """A word's worth with the default deck (its letters' values, no joker)."""
+    deck = load_deck()
+    return sum(deck.value_of(letter) or 0 for letter in word)
+
+
+def _kept(old: str, new: str) -> list[int]:
+    """Card ids of ``new``: those of ``old`` kept in order (a longest common
+    subsequence; a letter moved elsewhere counts as taken off and laid again, which
+    the shape reads the same way: cards reordered or removed), fresh ids for the
+    rest."""
+    n, m = len(old), len(new)
+    best = [[0] * (m + 1) for _ in range(n + 1)]
+    for i in range(n - 1, -1, -1):
+        for j in range(m - 1, -1, -1):
+            if old[i] == new[j]:
+                best[i][j] = 1 + best[i + 1][j + 1]
+            else:
+                best[i][j] = max(best[i + 1][j], best[i][j + 1])
+    ids, i, j, fresh = [-1] * m, 0, 0, n
+    while i < n and j < m:
+        if old[i] == new[j]:
+            ids[j] = i
+            i, j = i + 1, j + 1
+        elif best[i + 1][j] >= best[i][j + 1]:
+            i += 1
+        else:
+            j += 1
+    for k in range(m):
+        if ids[k] < 0:
+            ids[k], fresh = fresh, fresh + 1
+    return ids
+
+
+def _mots_table_words(question: str) -> Reading | None:
+    """Words told in capitals: "MER devient AMERS" is a shot whose shape the engine's
+    ``shots.shape`` names; "JEU sur la table, je dois faire combien" is the return's
+    weight, from the deck's values."""
+    found = [(m.start(), m.group()) for m in _CAPS.finditer(question)]
+    found = [(at, w) for at, w in found if w not in _NOT_WORDS]
+    words = words_of(question)
+    if len(found) >= 2 and found[0][1] != found[1][1]:
+        (at_old, old), (at_new, new) = found[:2]
+        between = question[at_old + len(old) : at_new]
+        if _BECOMES.search(between) or (_has(words, *_NAME) or "coup" in words):
+            return _named_shot(old, new)
+    if len(found) == 1 and "table" in words:
+        asks = _has(words, "combien", "doi", "faut", "minimum", "valoir", "vaut", "how", "must")
+        if asks:
+            worth = _word_value(found[0][1])
+            need = worth + RETURN_MARGIN
+            return _reading(
+                "tennis-mots",
+                "return-weight",
+                ("renvoi", "La seule règle"),
+                ("exemples", "Sur la table, JEU vaut 12"),
+                f"{found[0][1]} vaut {worth} : le renvoi doit valoir au moins {need}.",
+                f"{found[0][1]} is worth {worth}: the return must be worth {need} or more.",
+            )
+    return None
+
+
+def _named_shot(old: str, new: str) -> Reading:
+    """The name of the shot turning ``old`` into ``new``: under the weight a NET,
+    else its shape (the passage that defines it)."""
+    value, need = _word_value(new), _word_value(old) + RETURN_MARGIN
+    if value < need:
+        return _shot(value, need)
+    kind = shape(list(range(len(old))), _kept(old, new))
+    if kind not in _SHAPE_QUOTES:
+        return _shot(value, need)
+    return _reading(
+        "tennis-mots",
+        "shot-" + kind.lower().replace(" ", "-"),
+        ("coups", _SHAPE_QUOTES[kind]),
+        None,
+        f"{old} → {new} ({value} points, il fallait {need}) : {kind}.",
+        f"{old} → {new} ({value} points, {need} needed): {kind}.",
+    )
 
 
 READERS: dict[str, Callable[[Sequence[str]], Reading | None]] = {
