@@ -23,7 +23,7 @@ from itertools import pairwise
 
 from partie.core.tennis import QUIZZ, Score, TennisFormat
 from partie.games.tennis_mots.cards import load_deck
-from partie.games.tennis_mots.rules import RETURN_MARGIN, TennisMotsOptions
+from partie.games.tennis_mots.rules import HAND_SIZE, RETURN_MARGIN, TennisMotsOptions
 from partie.games.tennis_mots.shots import (
     COUP_DROIT,
     COUP_DROIT_LIFTE,
@@ -35,6 +35,7 @@ from partie.games.tennis_mots.shots import (
 )
 from partie.games.the_game.rules import (
     ASCENDING,
+    EXCELLENT_BELOW,
     HAND_SIZES,
     TheGameOptions,
     can_play_sequence,
@@ -44,7 +45,7 @@ from partie.games.the_game.rules import (
 from partie.games.the_game.rules import TRICK as TRICK_GAP
 from partie.rules.document import load_rules
 from partie.rules.faq import find_passage
-from partie.rules.normalise import words_of
+from partie.rules.normalise import fold, words_of
 
 
 @dataclass(frozen=True)
@@ -94,12 +95,37 @@ def read(game: str, question: str) -> Reading | None:
         if told is not None:
             return told
     reader = READERS.get(game)
-    return reader(words_of(question)) if reader else None
+    return reader(_ranked(question)) if reader else None
 
 
-def _numbers(words: Sequence[str]) -> list[tuple[int, int]]:
-    """(position, value) of each number among the words."""
-    return [(i, int(w)) for i, w in enumerate(words) if w.isdigit() and len(w) <= 3]
+_ORDINAL = re.compile(
+    r"\b(?:(\d+) ?(?:e|eme|er|ere|re|nd|nde|th|st|rd)|(premier|premiere|first|second|seconde"
+    r"|deuxieme|troisieme|third|quatrieme|cinquieme|sixieme|septieme))\b"
+)
+_ORDINAL_WORDS = {
+    "premier": 1, "premiere": 1, "first": 1, "second": 2, "seconde": 2, "deuxieme": 2,
+    "troisieme": 3, "third": 3, "quatrieme": 4, "cinquieme": 5, "sixieme": 6, "septieme": 7,
+}  # fmt: skip
+
+
+def _ranked(question: str) -> list[str]:
+    """The question's folded words, an ordinal kept apart from the numbers it sits
+    next to: "le 2e set 6-3" reads "2 rang set 6 3", so no score "2-6" is made of it."""
+
+    def mark(m: re.Match[str]) -> str:
+        return f" {m.group(1) or _ORDINAL_WORDS[m.group(2)]} rang "
+
+    return words_of(_ORDINAL.sub(mark, fold(question)))
+
+
+def _numbers(words: Sequence[str], ranks: bool = False) -> list[tuple[int, int]]:
+    """(position, value) of each number among the words; an ordinal ("2e", "premier")
+    only when ``ranks``."""
+    return [
+        (i, int(w))
+        for i, w in enumerate(words)
+        if w.isdigit() and len(w) <= 3 and (ranks or words[i + 1 : i + 2] != ["rang"])
+    ]
 
 
 def _has(words: Sequence[str], *stems: str) -> bool:
@@ -219,10 +245,22 @@ def _roles(words: Sequence[str]) -> list[_Number]:
     return out
 
 
+_SPEAK = ("dire", "dis", "dit", "annonc", "parl", "ecri", "chat", "message", "say", "tell")
+_SPEAK += ("write", "said", "told")
+_ONLINE = ("chat", "message", "ecri", "ligne", "online", "write", "app", "ordi")
+_LEFT = ("reste", "restant", "restent", "left", "remain")
+_JUDGE = ("bien", "bon", "score", "resultat", "excellent", "nul", "good", "result")
+_DRAW_AFTER = ("pioch", "repioch", "repren", "draw", "take", "pick")
+_ENOUGH = ("suffi", "arret", "minimum", "oblig", "assez", "enough", "stop")
+
+
 def _the_game(words: Sequence[str]) -> Reading | None:
     counted = _the_game_counts(words)
     if counted is not None:
         return counted
+    told = _the_game_talk(words)
+    if told is not None:
+        return told
     numbers = [n for n in _roles(words) if n.role != "?" or 2 <= n.value <= 99]
     piles = [n for n in numbers if n.role == "pile"]
     cards = [n for n in numbers if n.role == "card" and 2 <= n.value <= 99]
@@ -231,6 +269,36 @@ def _the_game(words: Sequence[str]) -> Reading | None:
     if len(piles) == 1 and cards:
         return _move(piles[0], [c.value for c in cards])
     return None
+
+
+def _the_game_talk(words: Sequence[str]) -> Reading | None:
+    """A card's number said aloud or typed ("je peux dire que j'ai le 99 ?"): the
+    rule against giving numbers, or the online chat's refusal of them."""
+    said = [
+        n
+        for i, n in _numbers(words)
+        if 2 <= n <= 99 and any(w.startswith(_SPEAK) for w in words[max(0, i - 7) : i])
+        and words[i - 1] in ("le", "la", "ai", "mon", "ma", "carte", "the", "my", "dire", "ecrire")
+    ]  # fmt: skip
+    if not said or _has(words, "pile", "montant", "descend", "pose", "ecart", "retro", "arrier"):
+        return None
+    if _has(words, *_ONLINE):
+        return _reading(
+            "the-game",
+            "chat-number",
+            ("communication", "Notre choix pour le jeu en ligne"),
+            None,
+            f"Écrire {said[0]} dans la discussion : le message est refusé (un nombre).",
+            f"Typing {said[0]} in the chat: the message is refused (a number).",
+        )
+    return _reading(
+        "the-game",
+        "no-numbers",
+        ("communication", "Il est interdit de donner des nombres"),
+        None,
+        f"Dire {said[0]} : interdit, aucune valeur de carte ne se dit.",
+        f"Saying {said[0]}: not allowed, no card value may be told.",
+    )
 
 
 def _move(pile: _Number, cards: list[int]) -> Reading:
@@ -380,6 +448,53 @@ def _the_game_counts(words: Sequence[str]) -> Reading | None:
                 f"À {players} joueur(s), chacun a {hand} cartes en main.",
                 f"With {players} player(s), each holds {hand} cards.",
             )
+    for i, n in _numbers(words):
+        after = words[i + 1] if i + 1 < len(words) else ""
+        if not after.startswith(("carte", "card")) or n > 98:
+            continue
+        if _has(words, *_LEFT, "fini", "fin") and _has(words, *_JUDGE):
+            verdict = (
+                ("victoire totale", "a total win")
+                if n == 0
+                else ("excellent", "excellent")
+                if n < EXCELLENT_BELOW
+                else ("plus il est bas, mieux c'est", "the lower the better")
+            )
+            return _reading(
+                "the-game",
+                "score",
+                ("fin", "Le score, c'est le nombre de cartes non posées"),
+                None,
+                f"{n} carte(s) non posée(s) : score {n}, {verdict[0]}.",
+                f"{n} card(s) not laid: score {n}, {verdict[1]}.",
+            )
+        laid = any(w.startswith(("pos", "jou", "mis", "mett", "play", "lay", "laid", "put"))
+                   for w in words[max(0, i - 3) : i])  # fmt: skip
+        if not laid or n > 8 or _has(words, "pile", "meme", "same"):
+            continue
+        need = TheGameOptions(expert=_has(words, "expert")).min_cards
+        if _has(words[i:], *_DRAW_AFTER) and not _has(words, *_ENOUGH):
+            return _reading(
+                "the-game",
+                "draw",
+                ("tour", "Quand tu as fini de poser"),
+                None,
+                f"{n} carte(s) posée(s) : tu en pioches {n}, tant que la pioche le permet.",
+                f"{n} card(s) laid: draw {n}, as long as the deck lasts.",
+            )
+        if _has(words, *_ENOUGH):
+            where = ("variantes", "Mode expert") if _has(words, "expert") else ("tour", "Minimum")
+            enough = n >= need
+            return _reading(
+                "the-game",
+                "minimum",
+                where,
+                None,
+                f"{n} carte(s) posée(s), minimum {need} tant qu'il reste de la pioche"
+                + (" (1 ensuite) : c'est assez." if enough else " (1 ensuite) : pas assez."),
+                f"{n} card(s) laid, minimum {need} while the deck lasts (1 after): "
+                + ("enough." if enough else "not enough."),
+            )
     return None
 
 
@@ -403,11 +518,12 @@ def _pairs(words: Sequence[str]) -> list[tuple[int, int, str | None]]:
         if not (seq[i].isdigit() and len(seq[i]) <= 2):
             i += 1
             continue
-        a, unit, j = int(seq[i]), None, i + 1
+        a, unit, j, joined = int(seq[i]), None, i + 1, True
         while j < len(seq) and j <= i + 3 and (seq[j] in _UNITS or seq[j] in _BETWEEN):
             unit = _UNITS.get(seq[j], unit)
+            joined = seq[j] in _BETWEEN  # "2 sets à 0", not "1er set 6-3"
             j += 1
-        if j < len(seq) and seq[j].isdigit() and len(seq[j]) <= 2:
+        if j < len(seq) and seq[j].isdigit() and len(seq[j]) <= 2 and joined:
             b = int(seq[j])
             if j + 1 < len(seq) and seq[j + 1] in _UNITS:
                 unit = unit or _UNITS[seq[j + 1]]
@@ -421,12 +537,12 @@ def _pairs(words: Sequence[str]) -> list[tuple[int, int, str | None]]:
 
 
 def _quizz(words: Sequence[str]) -> Reading | None:
-    for a, b, unit in reversed(_pairs(words)):  # the last score told is the current one
-        if unit is None:
-            if {a, b} <= _POINTS and {a, b} & {15, 30, 40}:
-                unit = "points"
-            elif max(a, b) <= 7 and (a, b) != (0, 0):
-                unit = "games"
+    pairs = [(a, b, _unit(a, b, unit)) for a, b, unit in _pairs(words)]
+    finished = [(a, b) for a, b, unit in pairs if unit == "games" and _set_over(a, b, QUIZZ)]
+    if len(finished) >= 2:  # "6-3 pour nous, 6-4 pour eux": sets won, the match's count
+        won = sum(a > b for a, b in finished)
+        return _quizz_sets(won, len(finished) - won)
+    for a, b, unit in reversed(pairs):  # the last score told is the current one
         if unit == "points" and {a, b} <= _POINTS:
             return _quizz_points(a, b)
         if unit == "sets" and max(a, b) <= 2:
@@ -434,6 +550,18 @@ def _quizz(words: Sequence[str]) -> Reading | None:
         if unit == "games" and max(a, b) <= 7:
             return _quizz_games(words, a, b)
     return _quizz_question_number(words)
+
+
+def _unit(a: int, b: int, unit: str | None) -> str | None:
+    """The unit a score is told in, when no word names it: tennis points (15, 30, 40)
+    or games (up to 7)."""
+    if unit is not None:
+        return unit
+    if {a, b} <= _POINTS and {a, b} & {15, 30, 40}:
+        return "points"
+    if max(a, b) <= 7 and (a, b) != (0, 0):
+        return "games"
+    return None
 
 
 def _quizz_points(a: int, b: int) -> Reading:
@@ -473,7 +601,8 @@ def _quizz_games(words: Sequence[str], a: int, b: int) -> Reading:
     """Games in a set: at 6-6 the engine's score plays one more normal game
     (``final_game``), or the decider of the *jeu décisif* variant when the question
     names the variant; otherwise the set goes to 6 with two games ahead."""
-    variant = _has(words, "variant", "option")
+    decider = _has(words, "decisif", "tie") and _has(words, "bonne", "question", "nouvel")
+    variant = _has(words, "variant", "option") or decider
     fmt = TennisFormat(decider=variant)
     score = Score(fmt=fmt, games=(a, b))
     if score.in_decider:
@@ -520,7 +649,7 @@ def _set_over(a: int, b: int, fmt: TennisFormat) -> bool:
 
 def _quizz_question_number(words: Sequence[str]) -> Reading | None:
     """ "Le jeu s'est arrêté à la question 5": which question comes next."""
-    for i, n in _numbers(words):
+    for i, n in _numbers(words, ranks=True):
         near = words[max(0, i - 2) : i + 2]
         if not (1 <= n <= 7 and any(w.startswith("question") for w in near)):
             continue
@@ -615,6 +744,9 @@ def _mots(words: Sequence[str]) -> Reading | None:
             f"{players} joueurs : on joue de 2 à 4.",
             f"{players} players: the game is for 2 to 4.",
         )
+    counted = _mots_counts(words)
+    if counted is not None:
+        return counted
     values = _values(words)
     names = _has(words, *_NAME)
     raise_by = [i for i, n in _numbers(words) if n == RETURN_MARGIN]
@@ -669,6 +801,71 @@ def _mots(words: Sequence[str]) -> Reading | None:
     if value >= LIGNE_POINTS and names:
         return _shot(value, 0)
     return None
+
+
+def _mots_counts(words: Sequence[str]) -> Reading | None:
+    """Cards counted rather than points: a serve of N cards (1 to 7), an ACE's bonus
+    against what the draw pile holds, sets won."""
+    counts = [(i, n) for i, n in _numbers(words) if i + 1 < len(words)]
+    cards = [(i, n) for i, n in counts if words[i + 1].startswith(("carte", "card", "lettre"))]
+    if cards and _has(words, *_SERVE) and not _has(words, "bonus", "ace", "penalit", "malus"):
+        n = cards[0][1]
+        ok = 1 <= n <= HAND_SIZE
+        return _reading(
+            "tennis-mots",
+            "serve-size",
+            ("service", "Le serveur pose de 1 à 7 cartes"),
+            None,
+            f"Servir {n} carte(s) : " + ("permis (de 1 à 7)." if ok else "non, de 1 à 7."),
+            f"Serving {n} card(s): " + ("allowed (1 to 7)." if ok else "no, 1 to 7."),
+        )
+    if _has(words, "bonus", "ace") and _has(words, "pioch", "draw", "deck"):
+        found = _numbers(words)
+        draw = _closest(words, found, ("pioch", "draw", "deck"))
+        bonus = _closest(words, found, ("bonus", "ace", "prend", "take"))
+        if draw is not None and bonus is not None and draw != bonus:
+            short = found[bonus][1] > found[draw][1]
+            return _reading(
+                "tennis-mots",
+                "ace-short" if short else "ace",
+                ("echange", "Si la pioche ne suffit pas")
+                if short
+                else ("echange", "ACE : quand personne"),
+                None,
+                "Bonus plus grand que la pioche : le serveur gagne toutes les cartes en jeu"
+                " et le set s'arrête."
+                if short
+                else "La pioche paie le bonus de l'ACE : le serveur le met dans ses plis.",
+                "A bonus larger than the draw pile: the server wins every card in play and"
+                " the set ends."
+                if short
+                else "The draw pile pays the ACE's bonus: the server adds it to his tricks.",
+            )
+    for a, b, unit in _pairs(words):
+        if unit == "sets" and max(a, b) <= 3:
+            return _reading(
+                "tennis-mots",
+                "match",
+                ("fin", "Le premier joueur à gagner 2 sets"),
+                None,
+                f"{a} set(s) à {b} : le premier à 2 sets gagne le match.",
+                f"{a} set(s) to {b}: the first to win 2 sets wins the match.",
+            )
+    return None
+
+
+def _closest(
+    words: Sequence[str], found: list[tuple[int, int]], stems: tuple[str, ...]
+) -> int | None:
+    """Index in ``found`` of the number nearest a word starting with one of ``stems``
+    (four words away at most)."""
+    spots = [j for j, w in enumerate(words) if w.startswith(stems)]
+    best = None
+    for k, (i, _) in enumerate(found):
+        gap = min((abs(i - j) for j in spots), default=99)
+        if gap <= 4 and (best is None or gap < best[0]):
+            best = (gap, k)
+    return best[1] if best else None
 
 
 def _near(words: Sequence[str], at: int, stems: tuple[str, ...]) -> bool:
