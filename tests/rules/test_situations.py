@@ -37,6 +37,10 @@ SITUATIONS = [
     ("the-game", "j'ai posé 3 cartes, je pioche combien ?", "draw", "tour.6"),
     ("the-game", "j'ai joué 1 carte, ça suffit ?", "minimum", "tour.5"),
     ("the-game", "en expert j'ai posé 2 cartes, ça suffit ?", "minimum", "variantes.1"),
+    ("the-game", "on peut avoir le 100 en main ?", "markers", "materiel.2"),
+    ("the-game", "je peux poser 5 cartes si je veux ?", "minimum", "tour.5"),
+    ("the-game", "plus de pioche, je dois quand meme poser 2 cartes ?", "minimum", "tour.5"),
+    ("tennis-quizz", "on peut faire des equipes de 4 ?", "side-size", "mise-en-place.1"),
     ("tennis-quizz", "40-30 et je rate", "points", "score.3"),
     (
         "tennis-quizz",
@@ -80,6 +84,13 @@ SITUATIONS = [
     ("tennis-mots", "table a 10, mon mot vaut 11, ca s'appelle comment", "net", "coups.9"),
     ("tennis-mots", "on peut jouer a 6 ?", "players", "mise-en-place.1"),
     ("tennis-mots", "je peux servir 8 cartes ?", "serve-size", "service.2"),
+    ("tennis-mots", "le joker carré peut remplacer un Y ?", "joker-letter", "materiel.3"),
+    (
+        "tennis-mots",
+        "il a servi sous le poids un mot bidon, je conteste ?",
+        "fault-unchecked",
+        "service.5",
+    ),
     (
         "tennis-mots",
         "la pioche a 2 cartes et je dois en prendre 8 en bonus",
@@ -110,7 +121,8 @@ LEFT_ALONE = [
     ("the-game", "mon oncle dit que le retro marche avec 9 d'ecart"),
     ("the-game", "pioche vide, il me reste 1 carte"),
     ("tennis-quizz", "qui sert en premier"),
-    ("tennis-quizz", "on peut jouer a 2 contre 2 ?"),
+    ("tennis-quizz", "on est 3 contre 3, qui repond ?"),
+    ("tennis-quizz", "on peut jouer en double ?"),
     ("tennis-quizz", "combien de questions par carte"),
     ("tennis-mots", "qui sert en premier"),
     ("tennis-mots", "2 fautes de suite au service"),
@@ -171,3 +183,15 @@ def test_a_word_on_the_table_is_worth_its_letters() -> None:
     """The return's weight comes from the deck's values: LE is 3 + 1."""
     reading = read("tennis-mots", "il y a LE sur la table, je dois faire combien")
     assert reading is not None and "au moins 6" in reading.why[0]
+
+
+def test_what_a_joker_stands_for_is_the_engines() -> None:
+    vowel = read("tennis-mots", "le joker rond peut remplacer un B ?")
+    consonant = read("tennis-mots", "le joker carré peut remplacer un Y ?")
+    assert vowel is not None and consonant is not None
+    assert "non" in vowel.why[0] and "oui" in consonant.why[0]
+
+
+def test_a_side_too_large_is_refused_by_the_games_limit() -> None:
+    reading = read("tennis-quizz", "une classe de 24, deux equipes de 12 ?")
+    assert reading is not None and reading.why[0] == "12 par camp : non, 3 au plus."

@@ -22,7 +22,7 @@ from functools import cache
 from itertools import pairwise
 
 from partie.core.tennis import QUIZZ, Score, TennisFormat
-from partie.games.tennis_mots.cards import load_deck
+from partie.games.tennis_mots.cards import ANY, CONSONANT, JOKER_LETTERS, VOWEL, load_deck
 from partie.games.tennis_mots.rules import HAND_SIZE, RETURN_MARGIN, TennisMotsOptions
 from partie.games.tennis_mots.shots import (
     COUP_DROIT,
@@ -33,8 +33,10 @@ from partie.games.tennis_mots.shots import (
     REVERS_LIFTE,
     shape,
 )
+from partie.games.tennis_quizz.game import TennisQuizz
 from partie.games.the_game.rules import (
     ASCENDING,
+    CARDS,
     EXCELLENT_BELOW,
     HAND_SIZES,
     TheGameOptions,
@@ -258,7 +260,7 @@ def _the_game(words: Sequence[str]) -> Reading | None:
     counted = _the_game_counts(words)
     if counted is not None:
         return counted
-    told = _the_game_talk(words)
+    told = _the_game_talk(words) or _markers(words)
     if told is not None:
         return told
     numbers = [n for n in _roles(words) if n.role != "?" or 2 <= n.value <= 99]
@@ -268,6 +270,29 @@ def _the_game(words: Sequence[str]) -> Reading | None:
         return _stuck(words, piles, cards)
     if len(piles) == 1 and cards:
         return _move(piles[0], [c.value for c in cards])
+    return None
+
+
+_HELD = ("ai", "avoir", "main", "garde", "tire", "pioche", "have", "hand", "drew", "draw")
+
+
+def _markers(words: Sequence[str]) -> Reading | None:
+    """A 1 or a 100 held in hand ("on peut avoir le 100 en main ?"): they are pile
+    markers, not among the engine's ``CARDS``."""
+    for i, n in _numbers(words):
+        if n in CARDS or not 0 <= n <= 101:
+            continue
+        if "pile" in words[max(0, i - 3) : i] or not _has(words[max(0, i - 3) : i + 4], *_HELD):
+            continue
+        return _reading(
+            "the-game",
+            "markers",
+            ("materiel", "repères de pile"),
+            None,
+            f"Le {n} n'est pas une carte : les cartes vont de 2 à 99, le 1 et le 100 marquent"
+            " les piles.",
+            f"{n} is no card: cards run from 2 to 99, 1 and 100 mark the piles.",
+        )
     return None
 
 
@@ -351,7 +376,7 @@ def _plain(top: int, card: int, up: bool, legal: bool = True) -> Reading:
         ("tour", f"Sur une pile {fr_way}, tu poses"),
         ("exemples", "Pile montante à 47" if up else "Pile descendante à 65"),
         f"{card} sur une pile {fr_way} à {top} : {verdict[0]}.",
-        f"{card} on an {en_way} pile at {top}: {verdict[1]}.",
+        f"{card} on {'an' if up else 'a'} {en_way} pile at {top}: {verdict[1]}.",
     )
 
 
@@ -470,10 +495,11 @@ def _the_game_counts(words: Sequence[str]) -> Reading | None:
             )
         laid = any(w.startswith(("pos", "jou", "mis", "mett", "play", "lay", "laid", "put"))
                    for w in words[max(0, i - 3) : i])  # fmt: skip
-        if not laid or n > 8 or _has(words, "pile", "meme", "same"):
+        if not laid or n > 8 or _has(words, "pile", "same"):
             continue
-        need = TheGameOptions(expert=_has(words, "expert")).min_cards
-        if _has(words[i:], *_DRAW_AFTER) and not _has(words, *_ENOUGH):
+        empty = _has(words, "vide", "empty") or ("plus" in words and _has(words, "pioch"))
+        need = 1 if empty else TheGameOptions(expert=_has(words, "expert")).min_cards
+        if _has(words[i:], *_DRAW_AFTER) and not _has(words, *_ENOUGH) and not empty:
             return _reading(
                 "the-game",
                 "draw",
@@ -482,7 +508,8 @@ def _the_game_counts(words: Sequence[str]) -> Reading | None:
                 f"{n} carte(s) posée(s) : tu en pioches {n}, tant que la pioche le permet.",
                 f"{n} card(s) laid: draw {n}, as long as the deck lasts.",
             )
-        if _has(words, *_ENOUGH):
+        more = n > need and _has(words, "peu", "can", "droit", "permi", "allowed")
+        if _has(words, *_ENOUGH, "doi", "faut", "must") or more:
             where = ("variantes", "Mode expert") if _has(words, "expert") else ("tour", "Minimum")
             enough = n >= need
             return _reading(
@@ -490,10 +517,12 @@ def _the_game_counts(words: Sequence[str]) -> Reading | None:
                 "minimum",
                 where,
                 None,
-                f"{n} carte(s) posée(s), minimum {need} tant qu'il reste de la pioche"
-                + (" (1 ensuite) : c'est assez." if enough else " (1 ensuite) : pas assez."),
-                f"{n} card(s) laid, minimum {need} while the deck lasts (1 after): "
-                + ("enough." if enough else "not enough."),
+                f"{n} carte(s), minimum {need}"
+                + (" (pioche vide)" if empty else " tant qu'il reste de la pioche (1 ensuite)")
+                + (" : c'est assez." if enough else " : pas assez."),
+                f"{n} card(s), minimum {need}"
+                + (" (empty deck)" if empty else " while the deck lasts (1 after)")
+                + (": enough." if enough else ": not enough."),
             )
     return None
 
@@ -542,6 +571,9 @@ def _quizz(words: Sequence[str]) -> Reading | None:
     if len(finished) >= 2:  # "6-3 pour nous, 6-4 pour eux": sets won, the match's count
         won = sum(a > b for a, b in finished)
         return _quizz_sets(won, len(finished) - won)
+    side = _side_size(words)
+    if side is not None:
+        return side
     for a, b, unit in reversed(pairs):  # the last score told is the current one
         if unit == "points" and {a, b} <= _POINTS:
             return _quizz_points(a, b)
@@ -550,6 +582,30 @@ def _quizz(words: Sequence[str]) -> Reading | None:
         if unit == "games" and max(a, b) <= 7:
             return _quizz_games(words, a, b)
     return _quizz_question_number(words)
+
+
+def _side_size(words: Sequence[str]) -> Reading | None:
+    """Players per side ("équipes de 12", "3 contre 3", "4 par équipe"), when the
+    question asks whether it may be played (not who answers or serves)."""
+    if _has(words, "repond", "sert", "serv", "qui", "answer"):
+        return None
+    most = TennisQuizz.max_players // 2
+    for i, n in _numbers(words):
+        before, after = words[max(0, i - 2) : i], words[i + 1 : i + 3]
+        team = before and before[-1] == "de" and _has(before, "equipe", "camp", "team")
+        team = team or after[:1] in (["contre"], ["par"], ["against"], ["per"])
+        if team and n >= 1:
+            ok = n <= most
+            return _reading(
+                "tennis-quizz",
+                "side-size",
+                ("mise-en-place", "On joue à un contre un"),
+                None,
+                f"{n} par camp : "
+                + (f"permis (jusqu'à {most})." if ok else f"non, {most} au plus."),
+                f"{n} a side: " + (f"allowed (up to {most})." if ok else f"no, {most} at most."),
+            )
+    return None
 
 
 def _unit(a: int, b: int, unit: str | None) -> str | None:
@@ -747,6 +803,16 @@ def _mots(words: Sequence[str]) -> Reading | None:
     counted = _mots_counts(words)
     if counted is not None:
         return counted
+    under = _has(words, "sous", "under", "moins") and _has(words, "poids", "weight")
+    if under and _has(words, *_SERVE) and _has(words, "contest", "verifi", "challenge", "check"):
+        return _reading(
+            "tennis-mots",
+            "fault-unchecked",
+            ("service", "une faute n'est jamais vérifiée"),
+            None,
+            "Un service sous le poids est une faute : jamais vérifiée, jamais contestée.",
+            "A serve under the weight is a fault: never checked, never challenged.",
+        )
     values = _values(words)
     names = _has(words, *_NAME)
     raise_by = [i for i, n in _numbers(words) if n == RETURN_MARGIN]
@@ -957,6 +1023,9 @@ def _mots_table_words(question: str) -> Reading | None:
     """Words told in capitals: "MER devient AMERS" is a shot whose shape the engine's
     ``shots.shape`` names; "JEU sur la table, je dois faire combien" is the return's
     weight, from the deck's values."""
+    joker = _joker_letter(question)
+    if joker is not None:
+        return joker
     found = [(m.start(), m.group()) for m in _CAPS.finditer(question)]
     found = [(at, w) for at, w in found if w not in _NOT_WORDS]
     words = words_of(question)
@@ -979,6 +1048,31 @@ def _mots_table_words(question: str) -> Reading | None:
                 f"{found[0][1]} is worth {worth}: the return must be worth {need} or more.",
             )
     return None
+
+
+_JOKER_NAMES = {"etoile": ANY, "carre": CONSONANT, "rond": VOWEL}
+_LETTER = re.compile(r"(?<![\w'’])([A-Z])(?![\w'’])")
+
+
+def _joker_letter(question: str) -> Reading | None:
+    """A joker and a letter ("le joker carré peut faire un Y ?"): what it may stand
+    for, as the engine's ``JOKER_LETTERS`` say."""
+    folded = fold(question)
+    kinds = [g for name, g in _JOKER_NAMES.items() if re.search(rf"\b{name}\b", folded)]
+    letters = [m.group(1) for m in _LETTER.finditer(question) if m.start() > 0]
+    stands = any(w in folded for w in ("joker", "remplac", "replace", "a la place"))
+    if len(kinds) != 1 or not letters or not stands:
+        return None
+    kind, letter = kinds[0], letters[0]
+    ok = letter in JOKER_LETTERS[kind]
+    return _reading(
+        "tennis-mots",
+        "joker-letter",
+        ("materiel", "Les jokers valent 0 point"),
+        None,
+        f"{kind} pour {letter} : " + ("oui." if ok else "non.") + " Y compte comme une consonne.",
+        f"{kind} for {letter}: " + ("yes." if ok else "no.") + " Y counts as a consonant.",
+    )
 
 
 def _named_shot(old: str, new: str) -> Reading:
