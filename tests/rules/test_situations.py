@@ -38,6 +38,14 @@ SITUATIONS = [
     ("the-game", "j'ai joué 1 carte, ça suffit ?", "minimum", "tour.5"),
     ("the-game", "en expert j'ai posé 2 cartes, ça suffit ?", "minimum", "variantes.1"),
     ("the-game", "on peut avoir le 100 en main ?", "markers", "materiel.2"),
+    ("the-game", "il y a 72 sur une descendante et j'ai 82", "trick", "tour.4"),
+    (
+        "the-game",
+        "il me reste 12 et 14, montantes a 50 et 60, descendantes a 10 et 11, pioche vide,"
+        " c'est fini ?",
+        "stuck",
+        "fin.1",
+    ),
     ("the-game", "je peux poser 5 cartes si je veux ?", "minimum", "tour.5"),
     ("the-game", "plus de pioche, je dois quand meme poser 2 cartes ?", "minimum", "tour.5"),
     ("tennis-quizz", "on peut faire des equipes de 4 ?", "side-size", "mise-en-place.1"),
@@ -82,6 +90,7 @@ SITUATIONS = [
     ("tennis-mots", "mon mot fait 15 points, ca s'appelle comment", "ligne", "coups.8"),
     ("tennis-mots", "table a 10, mon coup vaut 12, c'est quel nom", "amorti", "coups.7"),
     ("tennis-mots", "table a 10, mon mot vaut 11, ca s'appelle comment", "net", "coups.9"),
+    ("tennis-mots", "la table vaut 9 et j'ai fait 11, c'est quel coup", "amorti", "coups.7"),
     ("tennis-mots", "on peut jouer a 6 ?", "players", "mise-en-place.1"),
     ("tennis-mots", "je peux servir 8 cartes ?", "serve-size", "service.2"),
     ("tennis-mots", "le joker carré peut remplacer un Y ?", "joker-letter", "materiel.3"),

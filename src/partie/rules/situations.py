@@ -148,6 +148,9 @@ _PILE_CUES = frozenset(
 _CARD_CUES = frozenset(
     [
         "ai",
+        "reste",
+        "restent",
+        "left",
         "pose",
         "poser",
         "posee",
@@ -223,7 +226,10 @@ def _roles(words: Sequence[str]) -> list[_Number]:
         role = "?"
         after = words[i + 1 : i + 3]
         english_on = after[:1] == ["on"] and (after[1:] in (["the"], ["a"]) or after[-1].isdigit())
-        if after[:1] in (["sur"], ["onto"]) or english_on:
+        there = words[max(0, i - 2) : i] == ["y", "a"]  # "il y a 72 sur la descendante"
+        if there and _has(after, "sur", "on"):
+            role = "pile"
+        elif after[:1] in (["sur"], ["onto"]) or english_on:
             role = "card"  # "45 sur 55", "play 30 on the 40" (not French "on est")
         else:
             for j in range(i - 1, max(-1, i - 5), -1):
@@ -814,7 +820,9 @@ def _mots(words: Sequence[str]) -> Reading | None:
             "A serve under the weight is a fault: never checked, never challenged.",
         )
     values = _values(words)
-    names = _has(words, *_NAME)
+    names = _has(words, *_NAME) or (
+        "coup" in words and _has(words, "quel", "quoi", "comment")
+    )  # "ça s'appelle comment", "c'est quel coup"
     raise_by = [i for i, n in _numbers(words) if n == RETURN_MARGIN]
     exact = names or (_has(words, *_EXACT) and not _has(words, "table"))
     if exact and any("plus" in words[i + 1 : i + 4] for i in raise_by):
