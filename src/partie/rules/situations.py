@@ -176,7 +176,7 @@ _CARD_CUES = frozenset(
 )
 _STUCK = (
     "perdu", "bloque", "coince", "fini", "fin", "termine", "arrete", "rien", "stuck",
-    "lost", "over", "nulle", "aucun",
+    "lost", "over", "nulle", "aucun", "done", "finish", "block", "end",
 )  # fmt: skip
 _PLAYERS_AT = frozenset({"a", "est", "sommes", "are", "with"})
 
@@ -712,7 +712,7 @@ def _set_over(a: int, b: int, fmt: TennisFormat) -> bool:
 def _quizz_question_number(words: Sequence[str]) -> Reading | None:
     """ "Le jeu s'est arrêté à la question 5": which question comes next."""
     for i, n in _numbers(words, ranks=True):
-        near = words[max(0, i - 2) : i + 2]
+        near = words[max(0, i - 2) : i + 3]
         if not (1 <= n <= 7 and any(w.startswith("question") for w in near)):
             continue
         if not _has(words, "fini", "termin", "arret", "repren", "prochain", "suivant", "nouvel"):
