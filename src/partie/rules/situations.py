@@ -253,8 +253,17 @@ def _roles(words: Sequence[str]) -> list[_Number]:
     return out
 
 
-_SPEAK = ("dire", "dis", "dit", "annonc", "parl", "ecri", "chat", "message", "say", "tell")
-_SPEAK += ("write", "said", "told")
+_SPEAK_WORDS = frozenset(
+    ("dire", "dis", "dit", "chat", "message", "say", "says", "tell", "said", "told", "write")
+)
+_SPEAK_STEMS = ("annonc", "parl", "ecri")
+
+
+def _speaks(words: Sequence[str]) -> bool:
+    """Whether one of ``words`` is a verb of telling ("dire", not "direct")."""
+    return any(w in _SPEAK_WORDS or w.startswith(_SPEAK_STEMS) for w in words)
+
+
 _ONLINE = ("chat", "message", "ecri", "ligne", "online", "write", "app", "ordi")
 _LEFT = ("reste", "restant", "restent", "left", "remain")
 _JUDGE = ("bien", "bon", "score", "resultat", "excellent", "nul", "good", "result")
@@ -274,9 +283,18 @@ def _the_game(words: Sequence[str]) -> Reading | None:
     cards = [n for n in numbers if n.role == "card" and 2 <= n.value <= 99]
     if len(piles) >= 2 and cards and _has(words, *_STUCK):
         return _stuck(words, piles, cards)
-    if len(piles) == 1 and cards:
+    if len(piles) == 1 and cards and not _elsewhere(words):
         return _move(piles[0], [c.value for c in cards])
     return None
+
+
+def _elsewhere(words: Sequence[str]) -> bool:
+    """Whether a move only sets the scene of a question about another rule: drawing
+    after it ("je pose 48, puis je pioche combien ?") or telling it to others."""
+    drawing = _has(words, "repioch", "piocher", "reprend", "draw") or any(
+        a in ("je", "on", "tu") and b.startswith("pioch") for a, b in pairwise(words)
+    )
+    return drawing or _speaks(words)
 
 
 _HELD = ("ai", "avoir", "main", "garde", "tire", "pioche", "have", "hand", "drew", "draw")
@@ -308,7 +326,7 @@ def _the_game_talk(words: Sequence[str]) -> Reading | None:
     said = [
         n
         for i, n in _numbers(words)
-        if 2 <= n <= 99 and any(w.startswith(_SPEAK) for w in words[max(0, i - 7) : i])
+        if 2 <= n <= 99 and _speaks(words[max(0, i - 7) : i])
         and words[i - 1] in ("le", "la", "ai", "mon", "ma", "carte", "the", "my", "dire", "ecrire")
     ]  # fmt: skip
     if not said or _has(words, "pile", "montant", "descend", "pose", "ecart", "retro", "arrier"):
@@ -571,7 +589,12 @@ def _pairs(words: Sequence[str]) -> list[tuple[int, int, str | None]]:
     return out
 
 
+_WHO = ("sert", "serv", "repond", "pose", "answer", "ask")
+
+
 def _quizz(words: Sequence[str]) -> Reading | None:
+    if ("qui" in words or "who" in words) and _has(words, *_WHO):
+        return None  # "à 40-30 en double, qui répond ?": the score only sets the scene
     pairs = [(a, b, _unit(a, b, unit)) for a, b, unit in _pairs(words)]
     finished = [(a, b) for a, b, unit in pairs if unit == "games" and _set_over(a, b, QUIZZ)]
     if len(finished) >= 2:  # "6-3 pour nous, 6-4 pour eux": sets won, the match's count
