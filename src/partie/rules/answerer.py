@@ -57,7 +57,6 @@ VOTE_SURE = False
 answers sure whose label was a worked example while the answer was the rule that example
 illustrates; without it no blind question got a sure wrong answer. The vote is still
 computed and reported (``signals["votes"]``)."""
-SITUATION_BOOST = float(__import__("os").environ.get("SB", "100"))
 READ_SURE = False
 """A question whose situation was read (``situations.read``) is never sure by the
 signals, only when it is a known FAQ question: it tells a whole situation, and people
@@ -305,12 +304,8 @@ class Answerer:
         if entry is not None and entry.passage_id and signals["known"] >= self.limits.known:
             first = self.position[entry.passage_id]
         elif situation is not None and situation.passage in self.position:
-            read_at = self.position[situation.passage]
-            scores = list(scores)
-            scores[read_at] += SITUATION_BOOST * scores[order[0]]
-            order.sort(key=lambda i: (-scores[i], i))
-            if order[0] == read_at:
-                signals["situation"] = situation.rule
+            first = self.position[situation.passage]
+            signals["situation"] = situation.rule
         if first is not None:
             order.remove(first)
             order.insert(0, first)
@@ -342,7 +337,7 @@ class Answerer:
         if scores[top] <= 0:
             return Answer(question, self.lang, False, (), signals)
         if "situation" not in signals:
-            situation = None  # a known FAQ question's passage, or the words, came first
+            situation = None  # a known FAQ question's own passage came first
         hits = [Hit(self.passages[top], scores[top])]
         for i in order[1:]:
             if len(hits) == MAX_ANSWERS:
