@@ -210,3 +210,10 @@ def test_what_a_joker_stands_for_is_the_engines() -> None:
 def test_a_side_too_large_is_refused_by_the_games_limit() -> None:
     reading = read("tennis-quizz", "une classe de 24, deux equipes de 12 ?")
     assert reading is not None and reading.why[0] == "12 par camp : non, 3 au plus."
+
+
+def test_scores_and_values_told_in_words() -> None:
+    nil = read("tennis-quizz", "on mene 2 sets a rien, on continue ?")
+    under = read("tennis-mots", "mon mot vaut moins de 5 au service")
+    assert nil is not None and nil.why[0] == "2 set(s) à 0 : le match est fini."
+    assert under is not None and under.rule == "fault" and "moins de 5" in under.why[0]

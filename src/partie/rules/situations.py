@@ -110,6 +110,10 @@ _ORDINAL_WORDS = {
 }  # fmt: skip
 
 
+_NOTHING = re.compile(r"\s(?:a|to) (?:rien|zero|love)\b")
+"""A score's nil said as a word: "2 sets à rien", "two sets to love"."""
+
+
 def _ranked(question: str) -> list[str]:
     """The question's folded words, an ordinal kept apart from the numbers it sits
     next to: "le 2e set 6-3" reads "2 rang set 6 3", so no score "2-6" is made of it."""
@@ -117,7 +121,8 @@ def _ranked(question: str) -> list[str]:
     def mark(m: re.Match[str]) -> str:
         return f" {m.group(1) or _ORDINAL_WORDS[m.group(2)]} rang "
 
-    return words_of(_ORDINAL.sub(mark, fold(question)))
+    text = _NOTHING.sub(" a 0", _ORDINAL.sub(mark, fold(question)))
+    return words_of(text)
 
 
 def _numbers(words: Sequence[str], ranks: bool = False) -> list[tuple[int, int]]:
@@ -850,7 +855,7 @@ def _mots(words: Sequence[str]) -> Reading | None:
     exact = names or (_has(words, *_EXACT) and not _has(words, "table"))
     if exact and any("plus" in words[i + 1 : i + 4] for i in raise_by):
         return _shot(RETURN_MARGIN, RETURN_MARGIN, amorti=True)
-    if not values:
+    if not values and _below(words) is None:
         return None
     table = [n for i, n in values if _near(words, i, _TABLE)]
     rest = [n for i, n in values if not _near(words, i, _TABLE)]
@@ -880,7 +885,17 @@ def _mots(words: Sequence[str]) -> Reading | None:
             f"The table's word is worth {table[0]}: the return must be worth {need} or more."
             + (reach[1] if reach else ""),
         )
+    below = None if values else _below(words)
+    if below is not None and below <= weight and _has(words, *_SERVE):
+        values = [(0, below - 1)]  # "mon service vaut moins de 5": some value under it
+    if not values:
+        return None
     value = values[0][1]
+    told = (
+        (f"à moins de {below}", f"worth less than {below}")
+        if below
+        else (f"à {value}", f"worth {value}")
+    )
     if _has(words, *_SERVE) and value < weight:
         second = _has(words, *_SECOND) or "2" in words[: values[0][0]]
         return _reading(
@@ -890,13 +905,22 @@ def _mots(words: Sequence[str]) -> Reading | None:
             if second
             else ("service", "Faute : un service sous le poids"),
             ("exemples", "Poids du service 5"),
-            f"Un service à {value} est sous le poids ({weight}) : "
+            f"Un service {told[0]} est sous le poids ({weight}) : "
             + ("double faute." if second else "faute, second service."),
-            f"A serve worth {value} is under the weight ({weight}): "
+            f"A serve {told[1]} is under the weight ({weight}): "
             + ("double fault." if second else "fault, second serve."),
         )
     if value >= LIGNE_POINTS and names:
         return _shot(value, 0)
+    return None
+
+
+def _below(words: Sequence[str]) -> int | None:
+    """N in "moins de N", "sous N", "under N", "less than N"."""
+    for i, n in _numbers(words):
+        before = words[max(0, i - 2) : i]
+        if before[-1:] in (["sous"], ["under"]) or before in (["moins", "de"], ["less", "than"]):
+            return n
     return None
 
 

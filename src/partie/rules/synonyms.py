@@ -74,6 +74,11 @@ THE_GAME: dict[str, list[str]] = {
         "regle du 10",
         "regle des dizaines",
         "dizaine",
+        "faire baisser une pile qui monte",
+        "faire baisser la montante",
+        "faire remonter une pile qui descend",
+        "faire remonter la descendante",
+        "redescendre une pile montante",
     ],
     "pioche": ["talon", "stock", "draw pile", "reserve", "piocher"],
     "montante": [
