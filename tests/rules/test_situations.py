@@ -88,6 +88,7 @@ SITUATIONS = [
     ),
     ("tennis-mots", "je sers un mot qui vaut 3 points", "fault", "service.3"),
     ("tennis-mots", "mon deuxieme service vaut encore 4 points", "double-fault", "service.4"),
+    ("tennis-mots", "mon mot vaut 4 au second service", "double-fault", "service.4"),
     ("tennis-mots", "mon mot fait 15 points, ca s'appelle comment", "ligne", "coups.8"),
     ("tennis-mots", "table a 10, mon coup vaut 12, c'est quel nom", "amorti", "coups.7"),
     ("tennis-mots", "table a 10, mon mot vaut 11, ca s'appelle comment", "net", "coups.9"),

@@ -897,7 +897,9 @@ def _mots(words: Sequence[str]) -> Reading | None:
         else (f"à {value}", f"worth {value}")
     )
     if _has(words, *_SERVE) and value < weight:
-        second = _has(words, *_SECOND) or "2" in words[: values[0][0]]
+        second = _has(words, *_SECOND) or any(
+            a == "2" and b in ("rang", "service", "services") for a, b in pairwise(words)
+        )  # "deuxième service" was read "2 rang service"
         return _reading(
             "tennis-mots",
             "double-fault" if second else "fault",
