@@ -93,3 +93,9 @@ def test_web_refuses_bad_input(client: TestClient) -> None:
     long_q = {"q": "x" * 400}
     assert client.get("/api/rules/the-game/ask", params=long_q).status_code == 422
     assert client.get("/api/rules/the-game/ask").status_code == 422
+
+
+def test_a_situation_read_with_the_rules_is_explained() -> None:
+    out = run_in_process("rules", "the-game", "la pile qui descend est a 52, j'ai 62")
+    assert "Ta situation : 62 sur une pile descendante à 52" in " ".join(out.split())
+    assert out.index("Ta situation") < out.index("Le rétro")

@@ -54,6 +54,9 @@ def rules(game: str, question: str | None, language: str | None, as_json: bool) 
             else f"nothing in the rules of {game} is about {question!r}"
         )
     parts: list[str] = []
+    if answer.situation is not None:
+        why = answer.situation.why[0 if fr else 1]
+        parts.append(f"*Ta situation : {why}*" if fr else f"*Your situation: {why}*")
     if not answer.sure:
         parts.append(
             "**Pas de réponse sûre.** Les passages les plus proches :"

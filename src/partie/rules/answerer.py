@@ -24,6 +24,7 @@ from partie.rules.bm25 import BM25
 from partie.rules.document import LANGS, Passage, load_rules
 from partie.rules.faq import FaqEntry, load_faq, load_keywords
 from partie.rules.normalise import compile_synonyms, fold, terms, words_of
+from partie.rules.situations import Reading, read
 from partie.rules.spelling import Speller
 from partie.rules.synonyms import (
     card_first,
@@ -33,11 +34,11 @@ from partie.rules.synonyms import (
     synonyms_for,
 )
 
-COVERAGE = 0.55
+COVERAGE = 0.6
 """Least share of the question's weight the best passage must hold to be sure."""
-MARGIN = 0.85
+MARGIN = 0.65
 """Least lead of the best passage's score over the second's, as a share of the best."""
-NEIGHBOUR = 0.2
+NEIGHBOUR = 0.1
 """Least share of the question's weight the nearest FAQ question must hold."""
 CLOSE = 0.9
 """A question at least this alike its nearest FAQ question (``BM25.overlap``), when
@@ -56,6 +57,12 @@ VOTE_SURE = False
 answers sure whose label was a worked example while the answer was the rule that example
 illustrates; without it no blind question got a sure wrong answer. The vote is still
 computed and reported (``signals["votes"]``)."""
+READ_SURE = False
+"""A question whose situation was read (``situations.read``) is never sure by the
+signals, only when it is a known FAQ question: it tells a whole situation, and people
+who told one in the blind series often wanted the worked example that shows it, which
+is never the answer (it comes second). With it on, the calibration loosened and one
+such question got a sure answer by the rule where its label was the example."""
 MIN_TERMS = 3
 """A question of fewer distinct terms is sure only when it is close to a FAQ question:
 two words ("make word") fit too many passages for the other signals to vouch for one."""
@@ -156,6 +163,8 @@ class Answer:
     sure: bool
     hits: tuple[Hit, ...]  # best first: the answers when sure, else the closest
     signals: dict[str, Any] = field(default_factory=dict, compare=False)
+    situation: Reading | None = None
+    """The situation the question's numbers tell, read with the game's rules."""
 
     @property
     def best(self) -> Hit | None:
@@ -169,6 +178,8 @@ class Answer:
             out["answers"] = []
             out["closest"] = [h.to_json() for h in self.hits]
             out["message"] = NO_SURE[self.lang]
+        if self.situation is not None:
+            out["situation"] = self.situation.to_json(self.lang)
         return out
 
 
@@ -189,6 +200,8 @@ class Thresholds:
         if signals["agree"] and signals["known"] >= min(self.close, self.known):
             return True
         if not (self.open and signals["agree"] and signals.get("terms", MIN_TERMS) >= MIN_TERMS):
+            return False
+        if illustrated(signals):
             return False
         if (
             self.vote
@@ -262,15 +275,20 @@ class Answerer:
         implied += letter_terms(self.game, question)
         return plain_numbers(self.game, found) + implied
 
-    def signals(self, query: list[str]) -> tuple[list[int], list[float], dict[str, Any]]:
+    def signals(
+        self, query: list[str], situation: Reading | None = None
+    ) -> tuple[list[int], list[float], dict[str, Any]]:
         """Passages best first, their scores, and what the sure/unsure call rests on.
 
         A question that is (nearly) a FAQ question (``known`` ≥ ``KNOWN``) puts that
-        entry's passage first: the FAQ was written for it."""
+        entry's passage first: the FAQ was written for it. Otherwise a situation read
+        with the game's rules (``situations.read``) puts the passage of the rule that
+        applies first: the numbers' roles decide what words cannot."""
         scores = self.index.scores(query)
         order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
         signals: dict[str, Any] = {"coverage": 0.0, "margin": 0.0, "neighbour": 0.0, "known": 0.0}
         signals["agree"], signals["votes"] = False, 0
+        signals["asks_example"] = bool(EXAMPLE_WORDS & set(query))
         near: list[float] = []
         if scores[order[0]] <= 0:
             return order, scores, signals
@@ -282,8 +300,13 @@ class Answerer:
                 entry = self.faq[best]
                 signals["neighbour"] = self.neighbours.coverage(query, best)
                 signals["known"] = self.neighbours.overlap(query, best)
+        first = None
         if entry is not None and entry.passage_id and signals["known"] >= self.limits.known:
             first = self.position[entry.passage_id]
+        elif situation is not None and situation.passage in self.position:
+            first = self.position[situation.passage]
+            signals["situation"] = situation.rule
+        if first is not None:
             order.remove(first)
             order.insert(0, first)
         top = order[0]
@@ -308,10 +331,13 @@ class Answerer:
     def ask(self, question: str) -> Answer:
         question = question[:MAX_QUESTION]
         query = self.query(question)
-        order, scores, signals = self.signals(query)
+        situation = read(self.game, question)
+        order, scores, signals = self.signals(query, situation)
         top = order[0]
         if scores[top] <= 0:
             return Answer(question, self.lang, False, (), signals)
+        if "situation" not in signals:
+            situation = None  # a known FAQ question's own passage came first
         hits = [Hit(self.passages[top], scores[top])]
         for i in order[1:]:
             if len(hits) == MAX_ANSWERS:
@@ -319,9 +345,14 @@ class Answerer:
             if scores[i] > 0 and scores[i] >= MORE_RATIO * scores[order[0]]:
                 hits.append(Hit(self.passages[i], scores[i]))
         example = self._example(query)
-        if example is not None:
+        if situation is not None and situation.example is not None:
+            shown = next(p for p in self.examples if p.id == situation.example)
+            example = Hit(shown, example.score if example else 0.0)
+            hits = [hits[0], example, *hits[1 : MAX_ANSWERS - 1]]
+        elif example is not None:
             hits = [*hits[: MAX_ANSWERS - 1], example]
-        return Answer(question, self.lang, self.limits.sure(signals), tuple(hits), signals)
+        sure = self.limits.sure(signals)
+        return Answer(question, self.lang, sure, tuple(hits), signals, situation)
 
     def _example(self, query: list[str]) -> Hit | None:
         """The worked example closest to a question that asks for one, shown after the
@@ -332,6 +363,13 @@ class Answerer:
         scores = self.example_index.scores(rest)
         best = max(range(len(scores)), key=lambda i: (scores[i], -i))
         return Hit(self.examples[best], scores[best]) if scores[best] > 0 else None
+
+
+def illustrated(signals: dict[str, Any]) -> bool:
+    """Whether a worked example may be what the question wanted: it asks for one, or
+    it tells a whole situation (unless ``READ_SURE``). The rule comes first and the
+    example after it, so the answer is not sure by the signals (only when known)."""
+    return bool(signals.get("asks_example") or (signals.get("situation") and not READ_SURE))
 
 
 def illustrates(entry: FaqEntry) -> bool:

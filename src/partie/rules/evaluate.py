@@ -10,7 +10,15 @@ from typing import Any
 
 import numpy as np
 
-from partie.rules.answerer import KNOWN, MIN_TERMS, VOTE_SURE, VOTERS, Answerer, Thresholds
+from partie.rules.answerer import (
+    KNOWN,
+    MIN_TERMS,
+    VOTE_SURE,
+    VOTERS,
+    Answerer,
+    Thresholds,
+    illustrated,
+)
 from partie.rules.document import GAMES, LANGS
 from partie.rules.faq import FaqEntry, load_faq
 
@@ -70,6 +78,7 @@ def calibrate(games: tuple[str, ...] = GAMES) -> tuple[Thresholds, int]:
     }
     agree = col["agree"] > 0
     enough = np.array([t.signals.get("terms", MIN_TERMS) >= MIN_TERMS for t in trials])
+    enough &= np.array([not illustrated(t.signals) for t in trials])
     right = np.array([t.right for t in trials])
 
     def sure(c: float, m: float, n: float, k: float) -> np.ndarray:
