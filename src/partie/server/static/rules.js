@@ -56,9 +56,13 @@ function askBox(gameId) {
         try {
           const answer = await api(`/api/rules/${encodeURIComponent(gameId)}/ask?q=${encodeURIComponent(q)}&lang=${lang}`);
           const hits = answer.answers && answer.answers.length ? answer.answers : answer.closest || [];
+          // A situation told with numbers, read with the game's rules: the verdict first.
+          const why = answer.situation && answer.situation.why;
           replaceChildren(
             out,
-            answer.answers && answer.answers.length ? null : h("p", { class: "muted" }, answer.message || t("rules_unsure")),
+            why ? h("p", { class: "situation", id: "rules-situation" }, h("strong", null, t("rules_situation")), " ", why) : null,
+            // The verdict above is the rules' own; only the passages' ranking is unsure.
+            answer.answers && answer.answers.length ? null : h("p", { class: "muted" }, why ? t("rules_closest") : t("rules_unsure")),
             hits.slice(0, 3).map((hit) => h("blockquote", null, h("p", { class: "label" }, hit.section || ""), markdown(hit.text || ""))),
           );
         } catch (err) {
