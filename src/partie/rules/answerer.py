@@ -22,6 +22,7 @@ from typing import Any
 
 from partie.rules.bm25 import BM25
 from partie.rules.document import LANGS, Passage, load_rules
+from partie.rules.examples import asks_example, without_request
 from partie.rules.faq import FaqEntry, load_faq, load_keywords
 from partie.rules.normalise import compile_synonyms, fold, terms, words_of
 from partie.rules.situations import Reading, read
@@ -78,11 +79,10 @@ MAX_QUESTION = 300
 """Characters of a question that are read (the web box and the CLI bound it too)."""
 
 ILLUSTRATIONS = frozenset({"exemples"})
-"""Sections that illustrate rules stated elsewhere: never the passage an answer rests
-on (their numbers and situations would pull questions away from the rule); a question
-that asks for an example gets the closest one after the rule (``EXAMPLE_WORDS``)."""
-EXAMPLE_WORDS = frozenset({"exempl", "exampl"})
-"""Stems of "exemple", "example": the question asks for a worked example."""
+"""Sections that illustrate rules stated elsewhere: never ranked among the rules (their
+numbers and situations would pull questions away from the rule they show); a question
+that asks for an example (``examples.asks_example``) gets the closest one first, and
+the rule after it."""
 SUMMARIES = frozenset({"bref"})
 """Sections that sum the game up: the answer to "what is the goal?", found through
 their players' keywords and FAQ questions only, since their text repeats rules that
@@ -153,6 +153,7 @@ class Hit:
             "id": self.passage.id,
             "text": self.passage.text,
             "score": round(self.score, 3),
+            "example": self.passage.section_id in ILLUSTRATIONS,
         }
 
 
@@ -231,16 +232,23 @@ class Answerer:
         rules = load_rules(game, lang).passages
         self.passages = [p for p in rules if p.section_id not in ILLUSTRATIONS]
         self.examples = [p for p in rules if p.section_id in ILLUSTRATIONS]
-        self.example_index = BM25([self.terms(p.text) for p in self.examples] or [[]])
-        # Only rules are ranked, so a question whose label is a worked example (the blind
-        # series have some) teaches nothing here; evaluate.py still counts it as a miss.
-        self.faq = [e for e in faq if e.lang == lang and not illustrates(e)]
+        # Only rules are ranked among the rules: a question labelled with a worked
+        # example teaches the examples' own index, which a request for an example asks.
+        learnt = [e for e in faq if e.lang == lang]
+        self.faq = [e for e in learnt if not illustrates(e)]
         extra: dict[str, list[str]] = {}
         for pid, words in load_keywords(game, lang).items():
             extra[pid] = [words] * KEYWORD_WEIGHT
-        for entry in self.faq:
+        for entry in learnt:
             if entry.passage_id:
                 extra.setdefault(entry.passage_id, []).append(entry.question)
+        self.example_index = BM25(
+            [
+                self.terms(" ".join([p.text, *(without_request(q) for q in extra.get(p.id, []))]))
+                for p in self.examples
+            ]
+            or [[]]
+        )
         texts = [" ".join([p.text, *extra.get(p.id, [])]) for p in self.passages]
         known = [*texts, *(p.section for p in self.passages), *self._phrases()]
         known += [e.question for e in self.faq if not e.passage_id]
@@ -276,7 +284,7 @@ class Answerer:
         return plain_numbers(self.game, found) + implied
 
     def signals(
-        self, query: list[str], situation: Reading | None = None
+        self, query: list[str], situation: Reading | None = None, request: bool = False
     ) -> tuple[list[int], list[float], dict[str, Any]]:
         """Passages best first, their scores, and what the sure/unsure call rests on.
 
@@ -288,7 +296,7 @@ class Answerer:
         order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
         signals: dict[str, Any] = {"coverage": 0.0, "margin": 0.0, "neighbour": 0.0, "known": 0.0}
         signals["agree"], signals["votes"] = False, 0
-        signals["asks_example"] = bool(EXAMPLE_WORDS & set(query))
+        signals["asks_example"] = request
         near: list[float] = []
         if scores[order[0]] <= 0:
             return order, scores, signals
@@ -332,7 +340,8 @@ class Answerer:
         question = question[:MAX_QUESTION]
         query = self.query(question)
         situation = read(self.game, question)
-        order, scores, signals = self.signals(query, situation)
+        request = asks_example(question)
+        order, scores, signals = self.signals(query, situation, request)
         top = order[0]
         if scores[top] <= 0:
             return Answer(question, self.lang, False, (), signals)
@@ -344,23 +353,27 @@ class Answerer:
                 break
             if scores[i] > 0 and scores[i] >= MORE_RATIO * scores[order[0]]:
                 hits.append(Hit(self.passages[i], scores[i]))
-        example = self._example(query)
-        if situation is not None and situation.example is not None:
+        example = self._example(question, situation) if request else None
+        if example is not None:
+            # Asked for an example: the example first, the rule it shows second.
+            hits = [example, *hits[: MAX_ANSWERS - 1]]
+            signals["example_first"] = True
+        elif situation is not None and situation.example is not None:
             shown = next(p for p in self.examples if p.id == situation.example)
-            example = Hit(shown, example.score if example else 0.0)
-            hits = [hits[0], example, *hits[1 : MAX_ANSWERS - 1]]
-        elif example is not None:
-            hits = [*hits[: MAX_ANSWERS - 1], example]
+            hits = [hits[0], Hit(shown, 0.0), *hits[1 : MAX_ANSWERS - 1]]
         sure = self.limits.sure(signals)
         return Answer(question, self.lang, sure, tuple(hits), signals, situation)
 
-    def _example(self, query: list[str]) -> Hit | None:
-        """The worked example closest to a question that asks for one, shown after the
-        rule (never instead of it: the rule is the answer)."""
-        if not self.examples or not EXAMPLE_WORDS & set(query):
+    def _example(self, question: str, situation: Reading | None) -> Hit | None:
+        """The worked example a request for one wants: the one that shows the situation
+        the question tells when it was read, else the closest by its words (the
+        request's own words left out). None when no example shares a word with it."""
+        if not self.examples:
             return None
-        rest = [t for t in query if t not in EXAMPLE_WORDS]
-        scores = self.example_index.scores(rest)
+        scores = self.example_index.scores(self.query(without_request(question)))
+        if situation is not None and situation.example is not None:
+            shown = next(i for i, p in enumerate(self.examples) if p.id == situation.example)
+            return Hit(self.examples[shown], scores[shown])
         best = max(range(len(scores)), key=lambda i: (scores[i], -i))
         return Hit(self.examples[best], scores[best]) if scores[best] > 0 else None
 

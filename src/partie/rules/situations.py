@@ -311,6 +311,8 @@ def _markers(words: Sequence[str]) -> Reading | None:
     for i, n in _numbers(words):
         if n in CARDS or not 0 <= n <= 101:
             continue
+        if i + 1 < len(words) and words[i + 1].startswith(("carte", "card")):
+            continue  # "1 carte suffit ?": a count of cards, not the pile's 1
         if "pile" in words[max(0, i - 3) : i] or not _has(words[max(0, i - 3) : i + 4], *_HELD):
             continue
         return _reading(
@@ -615,7 +617,41 @@ def _quizz(words: Sequence[str]) -> Reading | None:
             return _quizz_sets(a, b)
         if unit == "games" and max(a, b) <= 7:
             return _quizz_games(words, a, b)
-    return _quizz_question_number(words)
+    return _quizz_out_of_order(words) or _quizz_question_number(words)
+
+
+_SOONER = ("avant", "before", "sauter", "saute", "skip", "commenc", "start", "abord", "first")
+
+
+def _quizz_out_of_order(words: Sequence[str]) -> Reading | None:
+    """A card's question asked before an earlier one ("la question 4 avant la 1",
+    "commencer par la 5"): the card's order, unless the tactical variant is named."""
+    found = [n for i, n in _numbers(words, ranks=True) if 1 <= n <= 7]
+    if not (_has(words, "question") and _has(words, *_SOONER) and found):
+        return None
+    if len(found) >= 2 and found[0] <= found[1]:
+        return None  # "la 1 avant la 4" is the card's own order
+    if len(found) == 1 and found[0] == 1:
+        return None
+    if _has(words, "tactique", "tactic"):
+        return _reading(
+            "tennis-quizz",
+            "tactical-order",
+            ("variantes", "Variante « tactique »"),
+            None,
+            "Variante tactique : le serveur choisit l'ordre des questions de sa carte.",
+            "Tactical variant: the server picks the order of the card's questions.",
+        )
+    return _reading(
+        "tennis-quizz",
+        "card-order",
+        ("questions", "dans l'ordre de la carte"),
+        None,
+        f"La question {found[0]} avant son tour : non, les questions se posent dans l'ordre"
+        " de la carte (sauf en variante tactique).",
+        f"Question {found[0]} out of turn: no, questions go in the card's order (except in"
+        " the tactical variant).",
+    )
 
 
 def _side_size(words: Sequence[str]) -> Reading | None:
@@ -825,7 +861,9 @@ def _values(words: Sequence[str]) -> list[tuple[int, int]]:
 def _mots(words: Sequence[str]) -> Reading | None:
     weight = TennisMotsOptions().serve_weight
     players = _players(words)
-    if players is not None and _has(words, "jou", "play") and not _has(words, "point"):
+    # "à 4 joueurs, qui sert après l'échange ?": the count sets the scene of another rule
+    scene = _has(words, "point", *_SERVE, "echange", "rally", "contest", "challenge")
+    if players is not None and _has(words, "jou", "play") and not scene:
         return _reading(
             "tennis-mots",
             "players",
@@ -914,6 +952,15 @@ def _mots(words: Sequence[str]) -> Reading | None:
         )
     if value >= LIGNE_POINTS and names:
         return _shot(value, 0)
+    if _has(words, *_SERVE) and not names and not _has(words, *_SECOND):
+        return _reading(
+            "tennis-mots",
+            "serve-weight",
+            ("service", "Le serveur pose de 1 à 7 cartes"),
+            ("exemples", "Poids du service 5"),
+            f"Un service {told[0]} atteint le poids ({weight}) : il est bon.",
+            f"A serve {told[1]} reaches the weight ({weight}): it stands.",
+        )
     return None
 
 
