@@ -240,3 +240,20 @@ def test_a_request_for_an_example_gets_the_example_first_and_the_rule_second(
     told = ask(game, plain)
     assert told.hits[0].passage.section_id != "exemples"
     assert "example_first" not in told.signals
+
+
+@pytest.mark.parametrize(
+    "game,question,passage",
+    [
+        # no winner of one's own: the set-up's cooperative game, not the end's score
+        ("the-game", "y a un gagnant a la fin ou un classement des joueurs ?", "mise-en-place.1"),
+        # getting rid of letters named in capitals: the NET, not the letters' values
+        ("tennis-mots", "j'ai un Y et un Z inutiles, je peux m'en defausser ?", "coups.9"),
+        # a count of players setting the scene of who serves next
+        ("tennis-mots", "on est 3 joueurs, apres un echange qui sert ?", "echange.2"),
+        # an inflected form is a word
+        ("tennis-mots", "un verbe conjugue a l'imparfait c'est accepte ?", "mots.2"),
+    ],
+)
+def test_neighbouring_paragraphs_are_told_apart(game: str, question: str, passage: str) -> None:
+    assert ask(game, question).hits[0].passage.id == passage

@@ -121,6 +121,20 @@ SITUATIONS = [
     ("tennis-mots", "RAT devient CHAT c'est quoi comme coup", "shot-revers-lifté", "coups.4"),
     ("tennis-mots", "SORT devient TORS, c'est quel coup", "net", "coups.9"),
     ("tennis-mots", "il y a LE sur la table, je dois faire combien", "return-weight", "renvoi.2"),
+    # sixth round: a question asked out of the card's order, a serve that reaches the weight
+    ("tennis-quizz", "je peux poser la question 5 avant la 2 ?", "card-order", "questions.1"),
+    (
+        "tennis-quizz",
+        "en tactique je commence par la question 6 ?",
+        "tactical-order",
+        "variantes.1",
+    ),
+    (
+        "tennis-mots",
+        "je sers ET, 1+1... non je sers MER qui fait 5, ca passe ?",
+        "serve-weight",
+        "service.2",
+    ),
 ]
 
 # Questions that tell no situation (or numbers in other roles): left to the ranking.
@@ -146,6 +160,10 @@ LEFT_ALONE = [
     ("tennis-mots", "un set dure combien de temps ? on a 50 minutes"),
     ("tennis-mots", "les noms propres comme PARIS on a le droit ?"),
     ("tennis-mots", "c'est quoi un SMASH"),
+    # a count of cards or players that only sets the scene
+    ("the-game", "pioche vide, 1 carte suffit ?"),
+    ("tennis-mots", "a 4 joueurs, qui sert apres un echange ?"),
+    ("tennis-quizz", "je pose la question 1 puis la 2 avant la 3 ?"),
 ]
 
 

@@ -24,7 +24,7 @@ from partie.rules.bm25 import BM25
 from partie.rules.document import LANGS, Passage, load_rules
 from partie.rules.examples import asks_example, without_request
 from partie.rules.faq import FaqEntry, load_faq, load_keywords
-from partie.rules.normalise import compile_synonyms, fold, terms, words_of
+from partie.rules.normalise import compile_synonyms, fold, stem, terms, words_of
 from partie.rules.situations import Reading, read
 from partie.rules.spelling import Speller
 from partie.rules.synonyms import (
@@ -281,6 +281,11 @@ class Answerer:
         laid = card_first(words_of(question))
         implied = number_terms(self.game, numbers, found, laid)
         implied += letter_terms(self.game, question)
+        if self.game == "tennis-mots" and "net" in found and "valeur" not in found:
+            # "un W et un K qui me servent à rien, je m'en débarrasse ?": the letters are
+            # the hand's, what is asked is getting rid of them (their values are not)
+            found = [t for t in found if len(t) > 1]
+            implied = [t for t in implied if t != stem("lettre")]
         return plain_numbers(self.game, found) + implied
 
     def signals(

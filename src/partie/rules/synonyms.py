@@ -302,6 +302,7 @@ TENNIS_QUIZZ: dict[str, list[str]] = {
     "carte": ["fiche", "card", "cards"],
     "paquet": ["deck", "tas", "pile"],
     "import": ["importer", "gift", "aiken", "csv", "moodle", "fichier"],
+    "choisit": ["decide", "decider", "decident", "designe", "designer", "choose", "chooses"],
     "tirage": ["tirage au sort", "pile ou face", "toss", "hasard", "qui sert en premier"],
     "cartefinie": [
         "carte est finie",
