@@ -257,3 +257,13 @@ def test_a_request_for_an_example_gets_the_example_first_and_the_rule_second(
 )
 def test_neighbouring_paragraphs_are_told_apart(game: str, question: str, passage: str) -> None:
     assert ask(game, question).hits[0].passage.id == passage
+
+
+@pytest.mark.parametrize(
+    "game,question",
+    [("tennis-quizz", "un exemple de partie en double"), ("the-game", "exemple du mode expert")],
+)
+def test_a_request_no_worked_example_fits_gets_the_rule(game: str, question: str) -> None:
+    answer = ask(game, question)
+    assert answer.signals["asks_example"] and "example_first" not in answer.signals
+    assert answer.hits[0].passage.section_id != "exemples"
