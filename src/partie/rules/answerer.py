@@ -71,8 +71,11 @@ KNOWN = 0.9
 """A question this alike a FAQ question (``BM25.overlap``) is that question: it is
 answered by the FAQ's own passage whatever the margin."""
 SHOWN = 3
-"""A worked example shows the rules its text ranks among the first ``SHOWN``; a request
-for an example gets one that shows one of the question's ``SHOWN`` best rules."""
+"""A request for an example gets one that shows one of the question's ``SHOWN`` best
+rules."""
+SHOWS = 0.45
+"""A worked example shows the rules its own text scores at least this share of its best
+rule: the turn's example shows laying, the minimum and drawing after."""
 EXAMPLE_COVERAGE = 0.25
 """Least share of a request's weight (its request words left out) the example must
 hold: "un exemple de partie en double" shares only "partie" with the examples, and
@@ -277,7 +280,8 @@ class Answerer:
         """The rules a worked example shows: those its own text ranks first (the
         example repeats their words and numbers) and the one its situation is read as."""
         scores = self.index.scores(self.terms(example.text))
-        shown = set(sorted(range(len(scores)), key=lambda i: (-scores[i], i))[:SHOWN])
+        best = max(scores)
+        shown = {i for i, score in enumerate(scores) if score > 0 and score >= SHOWS * best}
         reading = read(self.game, example.text)
         if reading is not None and reading.passage in self.position:
             shown.add(self.position[reading.passage])
