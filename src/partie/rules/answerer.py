@@ -100,6 +100,12 @@ their players' keywords and FAQ questions only, since their text repeats rules t
 other passages state (and would pull those rules' questions to the summary)."""
 
 NO_SURE = {"fr": "pas de réponse sûre", "en": "no sure answer"}
+EXAMPLE_FIRST = {
+    "fr": "un exemple, puis la règle qu'il montre",
+    "en": "an example, then the rule it shows",
+}
+"""The message of a reply to a request for an example: the example is never a sure
+answer, but it is what was asked."""
 
 _FRENCH_HINTS = frozenset(
     " ".join(
@@ -179,6 +185,11 @@ class Answer:
     """The situation the question's numbers tell, read with the game's rules."""
 
     @property
+    def example_first(self) -> bool:
+        """Whether the question asked for an example and a worked example comes first."""
+        return bool(self.signals.get("example_first"))
+
+    @property
     def best(self) -> Hit | None:
         return self.hits[0] if self.hits else None
 
@@ -190,6 +201,9 @@ class Answer:
             out["answers"] = []
             out["closest"] = [h.to_json() for h in self.hits]
             out["message"] = NO_SURE[self.lang]
+        if self.example_first:
+            out["example_first"] = True
+            out["message"] = EXAMPLE_FIRST[self.lang]
         if self.situation is not None:
             out["situation"] = self.situation.to_json(self.lang)
         return out
