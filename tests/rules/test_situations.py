@@ -121,6 +121,10 @@ SITUATIONS = [
     ("tennis-mots", "RAT devient CHAT c'est quoi comme coup", "shot-revers-lifté", "coups.4"),
     ("tennis-mots", "SORT devient TORS, c'est quel coup", "net", "coups.9"),
     ("tennis-mots", "il y a LE sur la table, je dois faire combien", "return-weight", "renvoi.2"),
+    # sixth round: one word in capitals asked whether it counts, read with the word list
+    ("tennis-mots", "FINIRENT ca compte ?", "inflected-word", "mots.2"),
+    ("tennis-mots", "ATTEL c'est valide ?", "word-start", "mots.1"),
+    ("tennis-mots", "QXWZ ca passe ?", "no-word", "mots.1"),
     # sixth round: a question asked out of the card's order, a serve that reaches the weight
     ("tennis-quizz", "je peux poser la question 5 avant la 2 ?", "card-order", "questions.1"),
     (

@@ -23,6 +23,7 @@ from itertools import pairwise
 
 from partie.core.tennis import QUIZZ, Score, TennisFormat
 from partie.games.tennis_mots.cards import ANY, CONSONANT, JOKER_LETTERS, VOWEL, load_deck
+from partie.games.tennis_mots.lexicon import Lexicon
 from partie.games.tennis_mots.rules import HAND_SIZE, RETURN_MARGIN, TennisMotsOptions
 from partie.games.tennis_mots.shots import (
     COUP_DROIT,
@@ -93,7 +94,7 @@ def read(game: str, question: str) -> Reading | None:
     """The rule the situation told in ``question`` falls under, or None when the
     question tells no situation this reader understands."""
     if game == "tennis-mots":
-        told = _mots_table_words(question)
+        told = _mots_table_words(question) or _word_validity(question)
         if told is not None:
             return told
     reader = READERS.get(game)
@@ -1152,6 +1153,75 @@ def _mots_table_words(question: str) -> Reading | None:
                 f"{found[0][1]} is worth {worth}: the return must be worth {need} or more.",
             )
     return None
+
+
+_VALIDITY = (
+    *("compt", "accept", "valid", "march", "pass", "exist", "autoris", "permis", "droit"),
+    *("dico", "dictionnaire", "infinitif", "conjug", "pluriel", "feminin", "francais"),
+    *("count", "allowed", "legal", "infinitive", "plural", "dictionary", "ok"),
+)
+_NOT_VALIDITY = (
+    *("vaut", "valeur", "combien", "point", "worth", "table", "contest", "challeng"),
+    # a kind of word given an instance ("les noms propres comme PARIS"): that kind's rule
+    *("propre", "sigle", "abrevi", "etranger", "anglais", "compos", "tiret", "accent"),
+    *("proper", "foreign", "english", "abbrevi", "hyphen"),
+)
+_INFLECTED = re.compile(
+    r"(?:S|X|ONS|EZ|AIENT|AIT|AIS|ENT|ERA|ERAI|ERONT|IONS|IEZ|EE|EES|ES|ANT|ASSE|IRENT)$"
+)
+"""Endings of a conjugated verb, a plural or a feminine: ``MANGEAIENT``, ``CHEVAUX``."""
+
+
+_CAPITAL_WORD = re.compile(r"(?<![\w'’])[A-Z]{3,15}(?![\w'’])")
+
+
+@cache
+def _lexicon() -> Lexicon:
+    """The default word list, loaded only when a question names a word (a third of a
+    second)."""
+    return Lexicon.default()
+
+
+def _word_validity(question: str) -> Reading | None:
+    """One word told in capitals, asked whether it counts ("PARTIRAIENT ça passe ?"):
+    the table's word list says whether it is a word or only the start of one; a
+    conjugated, plural or feminine form falls under "every form counts"."""
+    found = [w for w in _CAPITAL_WORD.findall(question) if w not in _NOT_WORDS]
+    words = words_of(question)
+    if len(set(found)) != 1 or any(w.isdigit() for w in words):
+        return None
+    if not _has(words, *_VALIDITY) or _has(words, *_NOT_VALIDITY, *_SERVE):
+        return None
+    word = found[0]
+    lexicon = _lexicon()
+    if lexicon.is_word(word) and _INFLECTED.search(word):
+        return _reading(
+            "tennis-mots",
+            "inflected-word",
+            ("mots", "Toutes les formes comptent"),
+            None,
+            f"{word} est une forme d'un mot de la liste : toutes les formes comptent.",
+            f"{word} is a form of a listed word: every form counts.",
+        )
+    start = not lexicon.is_word(word) and lexicon.is_prefix(word)
+    verdict = (
+        ("un mot de la liste : valide.", "a listed word: valid.")
+        if lexicon.is_word(word)
+        else ("le début d'un mot : valide.", "the start of a word: valid.")
+        if start
+        else (
+            "ni un mot ni le début d'un mot : pas valide.",
+            "neither a word nor a start: invalid.",
+        )
+    )
+    return _reading(
+        "tennis-mots",
+        "word" if lexicon.is_word(word) else "word-start" if start else "no-word",
+        ("mots", "Une suite de cartes est valide si"),
+        ("exemples", "ATTEL◀ est valide") if start else None,
+        f"{word} : {verdict[0]}",
+        f"{word}: {verdict[1]}",
+    )
 
 
 _JOKER_NAMES = {"etoile": ANY, "carre": CONSONANT, "rond": VOWEL}
