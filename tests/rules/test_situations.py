@@ -240,3 +240,10 @@ def test_scores_and_values_told_in_words() -> None:
     under = read("tennis-mots", "mon mot vaut moins de 5 au service")
     assert nil is not None and nil.why[0] == "2 set(s) à 0 : le match est fini."
     assert under is not None and under.rule == "fault" and "moins de 5" in under.why[0]
+
+
+def test_a_reading_answers_even_when_no_word_of_the_question_is_in_the_rules() -> None:
+    # in the English rules nothing holds "ca passe": the word list's reading still answers
+    answer = ask("tennis-mots", "PARTIRAIENT ca passe ?", "en")
+    assert answer.situation is not None and answer.hits[0].passage.id == "mots.2"
+    assert not answer.sure

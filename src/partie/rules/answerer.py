@@ -111,7 +111,7 @@ _FRENCH_HINTS = frozenset(
     " ".join(
         (
             "le la les des une du est que qui quoi quand comment pourquoi peut on je tu il",
-            "a au aux sur avec pour pas ne se si mon ma mes combien faut doit",
+            "a au aux sur avec pour pas ne se si mon ma mes combien faut doit ca",
         )
     ).split()
 )
@@ -340,7 +340,8 @@ class Answerer:
         signals["agree"], signals["votes"] = False, 0
         signals["asks_example"] = request
         near: list[float] = []
-        if scores[order[0]] <= 0:
+        read_only = situation is not None and situation.passage in self.position
+        if scores[order[0]] <= 0 and not read_only:
             return order, scores, signals
         entry = None
         if self.faq:
@@ -385,7 +386,7 @@ class Answerer:
         request = asks_example(question)
         order, scores, signals = self.signals(query, situation, request)
         top = order[0]
-        if scores[top] <= 0:
+        if scores[top] <= 0 and "situation" not in signals:
             return Answer(question, self.lang, False, (), signals)
         if "situation" not in signals:
             situation = None  # a known FAQ question's own passage came first
