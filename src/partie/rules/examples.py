@@ -15,14 +15,19 @@ import re
 
 from partie.rules.normalise import fold
 
+_OWN = "ses|tes|vos|mes|sa|ta|son|ton|leurs?|nos|notre|votre|les cartes|your|his|her|their|my"
+"""After "montre-moi", a possessive is one's cards ("il peut me montrer ses cartes ?"),
+which the rule on talking answers: no request."""
+
 _REQUEST = re.compile(
     r"\b(?<!par )(?<!for )(?<!comme )exemples?\b"  # "un exemple", not "par exemple"
     r"|\b(?<!for )(?<!like )examples?\b"
     r"|\bexemplifi\w*|\billustr\w*"
     r"|\bcas (?:concrets?|pratiques?|precis)\b|\bconcretement\b"
-    r"|\bmontre[sz]?[ -](?:moi|nous)\b|\b(?:me|nous) montrer\b|\ba montrer\b"
-    r"|\bmontrer (?:un|une|comment)\b"
-    r"|\bshow (?:me|us)\b|\bconcrete (?:case|example)s?\b|\bwalk (?:me|us) through\b"
+    rf"|\b(?:montre[sz]?[ -](?:moi|nous)|(?:me|nous) montrer|a montrer)\b(?! (?:{_OWN})\b)"
+    r"|\bmontrer comment\b"
+    rf"|\bshow (?:me|us)\b(?! (?:{_OWN})\b)"
+    r"|\bconcrete (?:case|example)s?\b|\bwalk (?:me|us) through\b"
     r"|\bmise en situation\b|\bdemo\b"
 )
 """Phrases that ask to be shown a case, on folded text. Showing one's cards ("je peux
