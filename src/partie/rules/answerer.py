@@ -287,13 +287,15 @@ class Answerer:
             self.own.append(frozenset(body))  # what the passage itself says
         self.index = BM25(docs)
         self.position = {p.id: i for i, p in enumerate(self.passages)}
-        self.shows = [self._shows(p) for p in self.examples]
+        keywords = load_keywords(game, lang)
+        self.shows = [self._shows(p, keywords.get(p.id, "")) for p in self.examples]
         self.neighbours = BM25([self.query(e.question, authored=True) for e in self.faq])
 
-    def _shows(self, example: Passage) -> frozenset[int]:
-        """The rules a worked example shows: those its own text ranks first (the
-        example repeats their words and numbers) and the one its situation is read as."""
-        scores = self.index.scores(self.terms(example.text))
+    def _shows(self, example: Passage, keywords: str) -> frozenset[int]:
+        """The rules a worked example shows: those its own text and its players'
+        keywords rank first (the example repeats their words and numbers) and the one
+        its situation is read as."""
+        scores = self.index.scores(self.terms(example.text + " " + keywords))
         best = max(scores)
         shown = {i for i, score in enumerate(scores) if score > 0 and score >= SHOWS * best}
         reading = read(self.game, example.text)
