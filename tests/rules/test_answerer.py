@@ -192,12 +192,78 @@ def test_the_vote_is_among_the_signals() -> None:
 
 
 @pytest.mark.parametrize(
-    "game,question",
-    [("the-game", "un exemple de retro"), ("tennis-mots", "un exemple de double faute")],
+    "game,request_,plain,example,rule",
+    [
+        ("the-game", "un exemple de retro en chaine", "retro en chaine ?", "exemples.4", "tour.4"),
+        (
+            "the-game",
+            "montre-moi un tour complet a deux joueurs",
+            "un tour complet a deux joueurs ca se passe comment",
+            "exemples.3",
+            None,
+        ),
+        (
+            "tennis-quizz",
+            "un cas concret de jeu a 40-40 ?",
+            "a 40-40 il se passe quoi ?",
+            "exemples.1",
+            "score.3",
+        ),
+        (
+            "tennis-mots",
+            "un exemple de double faute",
+            "c'est quoi la double faute",
+            "exemples.2",
+            "service.4",
+        ),
+        (
+            "tennis-mots",
+            "show me a double fault",
+            "what is a double fault",
+            "exemples.2",
+            "service.4",
+        ),
+    ],
 )
-def test_a_question_asking_for_an_example_gets_one_after_the_rule(game: str, question: str) -> None:
+def test_a_request_for_an_example_gets_the_example_first_and_the_rule_second(
+    game: str, request_: str, plain: str, example: str, rule: str | None
+) -> None:
+    answer = ask(game, request_)
+    ids = [h.passage.id for h in answer.hits]
+    assert ids[0] == example and answer.signals["example_first"]
+    assert ids[1].split(".")[0] != "exemples"
+    if rule is not None:
+        assert ids[1] == rule
+    assert not answer.sure  # the example is never a sure answer
+    shown = answer.to_json()
+    assert shown["closest"][0]["example"] and not shown["closest"][1]["example"]
+    told = ask(game, plain)
+    assert told.hits[0].passage.section_id != "exemples"
+    assert "example_first" not in told.signals
+
+
+@pytest.mark.parametrize(
+    "game,question,passage",
+    [
+        # no winner of one's own: the set-up's cooperative game, not the end's score
+        ("the-game", "y a un gagnant a la fin ou un classement des joueurs ?", "mise-en-place.1"),
+        # getting rid of letters named in capitals: the NET, not the letters' values
+        ("tennis-mots", "j'ai un Y et un Z inutiles, je peux m'en defausser ?", "coups.9"),
+        # a count of players setting the scene of who serves next
+        ("tennis-mots", "on est 3 joueurs, apres un echange qui sert ?", "echange.2"),
+        # an inflected form is a word
+        ("tennis-mots", "un verbe conjugue a l'imparfait c'est accepte ?", "mots.2"),
+    ],
+)
+def test_neighbouring_paragraphs_are_told_apart(game: str, question: str, passage: str) -> None:
+    assert ask(game, question).hits[0].passage.id == passage
+
+
+@pytest.mark.parametrize(
+    "game,question",
+    [("tennis-quizz", "un exemple de partie en double"), ("the-game", "exemple du mode expert")],
+)
+def test_a_request_no_worked_example_fits_gets_the_rule(game: str, question: str) -> None:
     answer = ask(game, question)
-    sections = [h.passage.section_id for h in answer.hits]
-    assert sections[0] != "exemples" and sections[-1] == "exemples"
-    plain = ask(game, question.replace("un exemple de", "c'est quoi la"))
-    assert all(h.passage.section_id != "exemples" for h in plain.hits)
+    assert answer.signals["asks_example"] and "example_first" not in answer.signals
+    assert answer.hits[0].passage.section_id != "exemples"

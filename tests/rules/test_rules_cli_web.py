@@ -99,3 +99,16 @@ def test_a_situation_read_with_the_rules_is_explained() -> None:
     out = run_in_process("rules", "the-game", "la pile qui descend est a 52, j'ai 62")
     assert "Ta situation : 62 sur une pile descendante à 52" in " ".join(out.split())
     assert out.index("Ta situation") < out.index("Le rétro")
+
+
+def test_a_request_for_an_example_in_the_panel_and_the_command(client: TestClient) -> None:
+    question = "exemple de retro en chaine svp"
+    data = client.get("/api/rules/the-game/ask", params={"q": question}).json()
+    shown = data["answers"] or data["closest"]  # the shape the Règles panel reads
+    assert data["example_first"] and data["message"] == "un exemple, puis la règle qu'il montre"
+    assert shown[0]["section_id"] == "exemples" and shown[0]["example"]
+    assert shown[1]["id"] == "tour.4" and not shown[1]["example"]
+    out = run_in_process("rules", "the-game", question)
+    assert "Un exemple, puis la règle" in out and "Pas de réponse sûre" not in out
+    plain = client.get("/api/rules/the-game/ask", params={"q": "retro en chaine ?"}).json()
+    assert "example_first" not in plain

@@ -121,6 +121,24 @@ SITUATIONS = [
     ("tennis-mots", "RAT devient CHAT c'est quoi comme coup", "shot-revers-lifté", "coups.4"),
     ("tennis-mots", "SORT devient TORS, c'est quel coup", "net", "coups.9"),
     ("tennis-mots", "il y a LE sur la table, je dois faire combien", "return-weight", "renvoi.2"),
+    # sixth round: one word in capitals asked whether it counts, read with the word list
+    ("tennis-mots", "FINIRENT ca compte ?", "inflected-word", "mots.2"),
+    ("tennis-mots", "ATTEL c'est valide ?", "word-start", "mots.1"),
+    ("tennis-mots", "QXWZ ca passe ?", "no-word", "mots.1"),
+    # sixth round: a question asked out of the card's order, a serve that reaches the weight
+    ("tennis-quizz", "je peux poser la question 5 avant la 2 ?", "card-order", "questions.1"),
+    (
+        "tennis-quizz",
+        "en tactique je commence par la question 6 ?",
+        "tactical-order",
+        "variantes.1",
+    ),
+    (
+        "tennis-mots",
+        "je sers ET, 1+1... non je sers MER qui fait 5, ca passe ?",
+        "serve-weight",
+        "service.2",
+    ),
 ]
 
 # Questions that tell no situation (or numbers in other roles): left to the ranking.
@@ -146,6 +164,10 @@ LEFT_ALONE = [
     ("tennis-mots", "un set dure combien de temps ? on a 50 minutes"),
     ("tennis-mots", "les noms propres comme PARIS on a le droit ?"),
     ("tennis-mots", "c'est quoi un SMASH"),
+    # a count of cards or players that only sets the scene
+    ("the-game", "pioche vide, 1 carte suffit ?"),
+    ("tennis-mots", "a 4 joueurs, qui sert apres un echange ?"),
+    ("tennis-quizz", "je pose la question 1 puis la 2 avant la 3 ?"),
 ]
 
 
@@ -218,3 +240,10 @@ def test_scores_and_values_told_in_words() -> None:
     under = read("tennis-mots", "mon mot vaut moins de 5 au service")
     assert nil is not None and nil.why[0] == "2 set(s) à 0 : le match est fini."
     assert under is not None and under.rule == "fault" and "moins de 5" in under.why[0]
+
+
+def test_a_reading_answers_even_when_no_word_of_the_question_is_in_the_rules() -> None:
+    # in the English rules nothing holds "ca passe": the word list's reading still answers
+    answer = ask("tennis-mots", "PARTIRAIENT ca passe ?", "en")
+    assert answer.situation is not None and answer.hits[0].passage.id == "mots.2"
+    assert not answer.sure

@@ -57,7 +57,13 @@ def rules(game: str, question: str | None, language: str | None, as_json: bool) 
     if answer.situation is not None:
         why = answer.situation.why[0 if fr else 1]
         parts.append(f"*Ta situation : {why}*" if fr else f"*Your situation: {why}*")
-    if not answer.sure:
+    if answer.example_first:
+        parts.append(
+            "**Un exemple, puis la règle qu'il montre :**"
+            if fr
+            else "**An example, then the rule it shows:**"
+        )
+    elif not answer.sure:
         parts.append(
             "**Pas de réponse sûre.** Les passages les plus proches :"
             if fr

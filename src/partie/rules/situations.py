@@ -23,6 +23,7 @@ from itertools import pairwise
 
 from partie.core.tennis import QUIZZ, Score, TennisFormat
 from partie.games.tennis_mots.cards import ANY, CONSONANT, JOKER_LETTERS, VOWEL, load_deck
+from partie.games.tennis_mots.lexicon import Lexicon
 from partie.games.tennis_mots.rules import HAND_SIZE, RETURN_MARGIN, TennisMotsOptions
 from partie.games.tennis_mots.shots import (
     COUP_DROIT,
@@ -93,7 +94,7 @@ def read(game: str, question: str) -> Reading | None:
     """The rule the situation told in ``question`` falls under, or None when the
     question tells no situation this reader understands."""
     if game == "tennis-mots":
-        told = _mots_table_words(question)
+        told = _mots_table_words(question) or _word_validity(question)
         if told is not None:
             return told
     reader = READERS.get(game)
@@ -311,6 +312,8 @@ def _markers(words: Sequence[str]) -> Reading | None:
     for i, n in _numbers(words):
         if n in CARDS or not 0 <= n <= 101:
             continue
+        if i + 1 < len(words) and words[i + 1].startswith(("carte", "card")):
+            continue  # "1 carte suffit ?": a count of cards, not the pile's 1
         if "pile" in words[max(0, i - 3) : i] or not _has(words[max(0, i - 3) : i + 4], *_HELD):
             continue
         return _reading(
@@ -615,7 +618,41 @@ def _quizz(words: Sequence[str]) -> Reading | None:
             return _quizz_sets(a, b)
         if unit == "games" and max(a, b) <= 7:
             return _quizz_games(words, a, b)
-    return _quizz_question_number(words)
+    return _quizz_out_of_order(words) or _quizz_question_number(words)
+
+
+_SOONER = ("avant", "before", "sauter", "saute", "skip", "commenc", "start", "abord", "first")
+
+
+def _quizz_out_of_order(words: Sequence[str]) -> Reading | None:
+    """A card's question asked before an earlier one ("la question 4 avant la 1",
+    "commencer par la 5"): the card's order, unless the tactical variant is named."""
+    found = [n for i, n in _numbers(words, ranks=True) if 1 <= n <= 7]
+    if not (_has(words, "question") and _has(words, *_SOONER) and found):
+        return None
+    if len(found) >= 2 and found[0] <= found[1]:
+        return None  # "la 1 avant la 4" is the card's own order
+    if len(found) == 1 and found[0] == 1:
+        return None
+    if _has(words, "tactique", "tactic"):
+        return _reading(
+            "tennis-quizz",
+            "tactical-order",
+            ("variantes", "Variante « tactique »"),
+            None,
+            "Variante tactique : le serveur choisit l'ordre des questions de sa carte.",
+            "Tactical variant: the server picks the order of the card's questions.",
+        )
+    return _reading(
+        "tennis-quizz",
+        "card-order",
+        ("questions", "dans l'ordre de la carte"),
+        None,
+        f"La question {found[0]} avant son tour : non, les questions se posent dans l'ordre"
+        " de la carte (sauf en variante tactique).",
+        f"Question {found[0]} out of turn: no, questions go in the card's order (except in"
+        " the tactical variant).",
+    )
 
 
 def _side_size(words: Sequence[str]) -> Reading | None:
@@ -825,7 +862,9 @@ def _values(words: Sequence[str]) -> list[tuple[int, int]]:
 def _mots(words: Sequence[str]) -> Reading | None:
     weight = TennisMotsOptions().serve_weight
     players = _players(words)
-    if players is not None and _has(words, "jou", "play") and not _has(words, "point"):
+    # "à 4 joueurs, qui sert après l'échange ?": the count sets the scene of another rule
+    scene = _has(words, "point", *_SERVE, "echange", "rally", "contest", "challenge")
+    if players is not None and _has(words, "jou", "play") and not scene:
         return _reading(
             "tennis-mots",
             "players",
@@ -914,6 +953,15 @@ def _mots(words: Sequence[str]) -> Reading | None:
         )
     if value >= LIGNE_POINTS and names:
         return _shot(value, 0)
+    if _has(words, *_SERVE) and not names and not _has(words, *_SECOND):
+        return _reading(
+            "tennis-mots",
+            "serve-weight",
+            ("service", "Le serveur pose de 1 à 7 cartes"),
+            ("exemples", "Poids du service 5"),
+            f"Un service {told[0]} atteint le poids ({weight}) : il est bon.",
+            f"A serve {told[1]} reaches the weight ({weight}): it stands.",
+        )
     return None
 
 
@@ -1105,6 +1153,75 @@ def _mots_table_words(question: str) -> Reading | None:
                 f"{found[0][1]} is worth {worth}: the return must be worth {need} or more.",
             )
     return None
+
+
+_VALIDITY = (
+    *("compt", "accept", "valid", "march", "pass", "exist", "autoris", "permis", "droit"),
+    *("dico", "dictionnaire", "infinitif", "conjug", "pluriel", "feminin", "francais"),
+    *("count", "allowed", "legal", "infinitive", "plural", "dictionary", "ok"),
+)
+_NOT_VALIDITY = (
+    *("vaut", "valeur", "combien", "point", "worth", "table", "contest", "challeng"),
+    # a kind of word given an instance ("les noms propres comme PARIS"): that kind's rule
+    *("propre", "sigle", "abrevi", "etranger", "anglais", "compos", "tiret", "accent"),
+    *("proper", "foreign", "english", "abbrevi", "hyphen"),
+)
+_INFLECTED = re.compile(
+    r"(?:S|X|ONS|EZ|AIENT|AIT|AIS|ENT|ERA|ERAI|ERONT|IONS|IEZ|EE|EES|ES|ANT|ASSE|IRENT)$"
+)
+"""Endings of a conjugated verb, a plural or a feminine: ``MANGEAIENT``, ``CHEVAUX``."""
+
+
+_CAPITAL_WORD = re.compile(r"(?<![\w'’])[A-Z]{3,15}(?![\w'’])")
+
+
+@cache
+def _lexicon() -> Lexicon:
+    """The default word list, loaded only when a question names a word (a third of a
+    second)."""
+    return Lexicon.default()
+
+
+def _word_validity(question: str) -> Reading | None:
+    """One word told in capitals, asked whether it counts ("PARTIRAIENT ça passe ?"):
+    the table's word list says whether it is a word or only the start of one; a
+    conjugated, plural or feminine form falls under "every form counts"."""
+    found = [w for w in _CAPITAL_WORD.findall(question) if w not in _NOT_WORDS]
+    words = words_of(question)
+    if len(set(found)) != 1 or any(w.isdigit() for w in words):
+        return None
+    if not _has(words, *_VALIDITY) or _has(words, *_NOT_VALIDITY, *_SERVE):
+        return None
+    word = found[0]
+    lexicon = _lexicon()
+    if lexicon.is_word(word) and _INFLECTED.search(word):
+        return _reading(
+            "tennis-mots",
+            "inflected-word",
+            ("mots", "Toutes les formes comptent"),
+            None,
+            f"{word} est une forme d'un mot de la liste : toutes les formes comptent.",
+            f"{word} is a form of a listed word: every form counts.",
+        )
+    start = not lexicon.is_word(word) and lexicon.is_prefix(word)
+    verdict = (
+        ("un mot de la liste : valide.", "a listed word: valid.")
+        if lexicon.is_word(word)
+        else ("le début d'un mot : valide.", "the start of a word: valid.")
+        if start
+        else (
+            "ni un mot ni le début d'un mot : pas valide.",
+            "neither a word nor a start: invalid.",
+        )
+    )
+    return _reading(
+        "tennis-mots",
+        "word" if lexicon.is_word(word) else "word-start" if start else "no-word",
+        ("mots", "Une suite de cartes est valide si"),
+        ("exemples", "ATTEL◀ est valide") if start else None,
+        f"{word} : {verdict[0]}",
+        f"{word}: {verdict[1]}",
+    )
 
 
 _JOKER_NAMES = {"etoile": ANY, "carre": CONSONANT, "rond": VOWEL}

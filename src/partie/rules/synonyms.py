@@ -163,7 +163,12 @@ THE_GAME: dict[str, list[str]] = {
         "any pile",
     ],
     "solo": ["tout seul", "jouer seul", "seul joueur", "1 joueur", "alone", "solitaire"],
-    "cooperatif": ["coop", "ensemble", "equipe", "contre les autres", "team", "cooperative"],
+    "cooperatif": [
+        *("coop", "ensemble", "equipe", "contre les autres", "team", "cooperative"),
+        # a winner of one's own: there is none, everyone wins or loses together
+        *("classement", "individuel", "meilleur joueur", "qui a gagne", "le gagnant"),
+        *("chacun pour soi", "chacun ses points", "ranking", "individual", "best player"),
+    ],
     "expert": ["difficile", "plus dur", "corser", "harder", "hard", "plus difficile"],
     "victoire": ["gagner", "gagne", "reussir", "win", "perdu", "perdre", "lose", "lost"],
     "fin": [
@@ -297,6 +302,7 @@ TENNIS_QUIZZ: dict[str, list[str]] = {
     "carte": ["fiche", "card", "cards"],
     "paquet": ["deck", "tas", "pile"],
     "import": ["importer", "gift", "aiken", "csv", "moodle", "fichier"],
+    "choisit": ["decide", "decider", "decident", "designe", "designer", "choose", "chooses"],
     "tirage": ["tirage au sort", "pile ou face", "toss", "hasard", "qui sert en premier"],
     "cartefinie": [
         "carte est finie",
@@ -360,6 +366,7 @@ TENNIS_QUIZZ: dict[str, list[str]] = {
         "marquer le score",
     ],
     "ordre": [
+        *("sauter une question", "passer une question", "changer l ordre", "skip a question"),
         "chronologique",
         "a la suite",
         "une apres l autre",
@@ -410,6 +417,8 @@ TENNIS_MOTS: dict[str, list[str]] = {
         "worth of a joker",
     ],
     "net": [
+        *("debarrasser", "defausser", "se defaire", "get rid", "inutile", "inutiles"),
+        *("genante", "genantes", "servent a rien", "sert a rien", "useless"),
         "filet",
         "passer",
         "passe",
@@ -426,6 +435,14 @@ TENNIS_MOTS: dict[str, list[str]] = {
         "rien a jouer",
     ],
     "malus": ["penalite", "penalty", "pénalité"],
+    "troptard": [  # the moment to contest: before the next shot
+        *("trop tard", "deja rejoue", "deja joue", "a rejoue", "d apres a joue"),
+        *("une fois que", "apres que", "too late", "already played", "after the next"),
+    ],
+    "conjugaison": [  # any inflected form is a word: not the dictionary's choice
+        *("infinitif", "conjugue", "conjuguer", "conjugues", "verbe", "imparfait", "futur"),
+        *("accorde", "accord", "feminin", "pluriel", "infinitive", "conjugated", "tense"),
+    ],
     "pot": ["defausse", "discard"],
     "plis": ["pli", "tricks", "trick", "tas de plis", "ramasse"],
     "accent": ["accents", "cedille", "accentue", "trait d union", "apostrophe"],
