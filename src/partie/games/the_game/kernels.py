@@ -135,13 +135,14 @@ def plan_workspace() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np
     """The arrays ``_plan`` works in, allocated once and reused turn after turn: the
     cost of every card per cost row, the rows' masks of cards (legal, cheap, worth a
     look; -1: row not computed yet this turn), the search's stacks, its running sums
-    with the signal costs, and the partner masks."""
+    with the signal costs, the partner masks and the alive cards below each card of a
+    sorted hand (``_cost_row_sorted``)."""
     return (
         np.empty(_ROWS * MAX_HAND),
         np.empty((4, _ROWS), np.int64),
         np.empty((8, 4 * (MAX_PLAN + 1)), np.int64),
         np.empty(_ACC_LEN),
-        np.empty((2, MAX_HAND), np.int64),
+        np.empty((4, MAX_HAND), np.int64),
     )
 
 
@@ -273,6 +274,93 @@ def _cost_row(
 
 
 @njit(cache=True, inline="always")
+def _cost_row_sorted(
+    q: int,
+    r: int,
+    hand: np.ndarray,
+    h: int,
+    tops: np.ndarray,
+    alive_cum: np.ndarray,
+    own_cum: np.ndarray,
+    at: np.ndarray,
+    past: np.ndarray,
+    params: np.ndarray,
+    sig: float,
+    thr: float,
+    pair_pen: float,
+    pair: np.ndarray,
+    back: np.ndarray,
+    base: np.ndarray,
+    masks: np.ndarray,
+) -> int:
+    """``_cost_row`` for an ascending hand, computing only the legal cards: those past
+    the top in the pile's direction (a run of indices, found with ``own_cum``) and the
+    one 10 back. Their costs need no ``play_cost``: the alive cards below each card of
+    the hand are looked up once a turn (``at[i]``, and ``past[i]`` with the card
+    itself), and the own cards skipped are the gap between two indices. Same sums in
+    the same order, so the same costs to the bit."""
+    s = r - q * (MAX_HAND + 1)
+    trick_bit = 0
+    if s == 0:
+        top = tops[q]
+        if q < 2:
+            first = own_cum[top + 1]
+            a0 = alive_cum[top + 1]
+            if top >= 12:
+                k = own_cum[top - 10]
+                if k < h and hand[k] == top - 10:
+                    trick_bit = 1 << k
+        else:
+            first = own_cum[top]
+            a0 = alive_cum[top]
+            if top <= 89:
+                k = own_cum[top + 10]
+                if k < h and hand[k] == top + 10:
+                    trick_bit = 1 << k
+    else:
+        trick_bit = back[s - 1]
+        if q < 2:
+            first = s
+            a0 = past[s - 1]
+        else:
+            first = s - 1
+            a0 = at[s - 1]
+    weight = params[OWN_WEIGHT]
+    # the legal run: past the top going up, below it going down
+    run = ((1 << h) - 1) & ~((1 << first) - 1) if q < 2 else (1 << first) - 1
+    todo = run | trick_bit
+    legal = 0
+    cheap = 0
+    maybe = 0
+    above = 0
+    while todo != 0:
+        i = trailing_zeros(todo)
+        bit = todo & -todo
+        todo ^= bit
+        if bit == trick_bit:
+            cost = -params[TRICK_BONUS]
+        elif q < 2:
+            cost = (at[i] - a0) + weight * (i - first) + sig
+        else:
+            cost = (a0 - past[i]) + weight * (first - 1 - i) + sig
+        base[r * MAX_HAND + i] = cost
+        legal |= bit
+        # The masks of ``_cost_row`` without a branch (a row's outcomes are a coin toss
+        # for the branch predictor): ``ruled``, the pair rule applies.
+        alone = -np.int64(not cost > thr)
+        ruled = -np.int64(cost > 0.0 and pair[i] != 0)
+        paired = -np.int64(not cost + pair_pen > thr)
+        above |= bit & ~alone
+        cheap |= bit & alone & (~ruled | paired)
+        maybe |= bit & ruled & (alone ^ paired)
+    masks[0, r] = legal
+    masks[1, r] = cheap
+    masks[2, r] = cheap | maybe
+    masks[3, r] = above
+    return legal
+
+
+@njit(cache=True, inline="always")
 def _dearest(
     r: int,
     m: int,
@@ -361,6 +449,8 @@ def _expand(
     tops: np.ndarray,
     alive_cum: np.ndarray,
     own_cum: np.ndarray,
+    at: np.ndarray,
+    past: np.ndarray,
     params: np.ndarray,
     sigs: np.ndarray,
     thr: float,
@@ -401,7 +491,27 @@ def _expand(
                 out |= cand << (16 * q)
                 continue
         lm = masks[0, r]
-        if lm < 0:
+        if lm < 0 and in_order:
+            lm = _cost_row_sorted(
+                q,
+                r,
+                hand,
+                h,
+                tops,
+                alive_cum,
+                own_cum,
+                at,
+                past,
+                params,
+                sigs[q],
+                thr,
+                pair_pen,
+                up if q < 2 else down,
+                down if q < 2 else up,
+                base,
+                masks,
+            )
+        elif lm < 0:
             lm = _cost_row(
                 q,
                 r,
@@ -534,6 +644,8 @@ def _plan(
     low = acc[_LOW:]
     up = partner[0]
     down = partner[1]
+    at = partner[2]
+    past = partner[3]
     sig_pen = params[SIGNAL_PENALTY]
     for q in range(4):
         sigs[q] = sig_pen if kept[q] else 0.0
@@ -554,6 +666,8 @@ def _plan(
         # Ascending: card i's partner 10 above can only be past it, found in one pass.
         for i in range(h):
             c = hand[i]
+            at[i] = alive_cum[c]
+            past[i] = alive_cum[c + 1]
             for j in range(i + 1, h):
                 if hand[j] >= c + 10:
                     if hand[j] == c + 10:
@@ -583,7 +697,7 @@ def _plan(
     )
     if in_order:
         rest[0] = _least_gains_sorted(
-            hand, h, tops, alive_cum, params[TRICK_BONUS], thr, low, up, down
+            hand, h, tops, alive_cum, at, past, params[TRICK_BONUS], thr, low, up, down
         )
     else:
         rest[0] = _least_gains(hand, h, tops, alive_cum, params[TRICK_BONUS], thr, low)
@@ -607,6 +721,8 @@ def _plan(
         tops,
         alive_cum,
         own_cum,
+        at,
+        past,
         params,
         sigs,
         thr,
@@ -686,6 +802,8 @@ def _plan(
                 tops,
                 alive_cum,
                 own_cum,
+                at,
+                past,
                 params,
                 sigs,
                 thr,
@@ -783,20 +901,31 @@ def _least_gains_sorted(
     h: int,
     tops: np.ndarray,
     alive_cum: np.ndarray,
+    at: np.ndarray,
+    past: np.ndarray,
     trick: float,
     thr: float,
     low: np.ndarray,
     up: np.ndarray,
     down: np.ndarray,
 ) -> float:
-    """``_least_gains`` for an ascending hand whose partners are in ``up``/``down``, in
-    one pass instead of one per card: the nearest cards of the hand below and above
-    card ``i`` are its neighbours, and a partner in hand is a possible trick."""
+    """``_least_gains`` for an ascending hand whose partners are in ``up``/``down`` and
+    whose alive counts are in ``at``/``past`` (see ``_cost_row_sorted``), in one pass
+    instead of one per card: the nearest cards of the hand below and above card ``i``
+    are its neighbours, and a partner in hand is a possible trick. The prefix counts
+    never decrease, so the count at the nearest top is the largest (below the card) or
+    the smallest (above it) of the counts at the candidate tops."""
     total = 0.0
     t0 = tops[0]
     t1 = tops[1]
     t2 = tops[2]
     t3 = tops[3]
+    a0 = alive_cum[t0 + 1]
+    a1 = alive_cum[t1 + 1]
+    a2 = alive_cum[t2]
+    a3 = alive_cum[t3]
+    floor = alive_cum[2]
+    ceiling = alive_cum[100]
     for i in range(h):
         c = hand[i]
         if (up[i] | down[i]) != 0 or c + 10 in (t0, t1) or c - 10 in (t2, t3):
@@ -804,19 +933,19 @@ def _least_gains_sorted(
         else:
             least = INF
             if t0 < c or t1 < c:
-                below = hand[i - 1] if i > 0 else 1
-                if below < t0 < c:
-                    below = t0
-                if below < t1 < c:
-                    below = t1
-                least = alive_cum[c] - alive_cum[below + 1]
+                below = past[i - 1] if i > 0 else floor
+                if t0 < c and a0 > below:
+                    below = a0
+                if t1 < c and a1 > below:
+                    below = a1
+                least = at[i] - below
             if t2 > c or t3 > c:
-                above = hand[i + 1] if i + 1 < h else 100
-                if c < t2 < above:
-                    above = t2
-                if c < t3 < above:
-                    above = t3
-                dn = alive_cum[above] - alive_cum[c + 1]
+                above = at[i + 1] if i + 1 < h else ceiling
+                if t2 > c and a2 < above:
+                    above = a2
+                if t3 > c and a3 < above:
+                    above = a3
+                dn = above - past[i]
                 if dn < least:
                     least = dn
         g = least - thr
