@@ -164,12 +164,12 @@ def test_dearest_play_by_masks_is_the_plain_scans() -> None:
 
 def test_sorted_rows_and_bounds_are_the_plain_ones() -> None:
     """For a sorted hand the planner builds its cost rows from the alive counts at each
-    card (``_cost_row_sorted``) and its bound from them (``_least_gains_sorted``),
+    card (``_cost_row_sorted``, its masks by a walk from the top when the settings make
+    the costs grow away from it) and its bound from them (``_least_gains_sorted``),
     without ``play_cost``: the very same floats and masks as the plain versions, over
     random positions, piles, tops (the pile's or a card of the hand) and settings."""
     rng = np.random.default_rng(11)
-    rows = 0
-    tricks = 0
+    rows = tricks = walked = 0
     for _ in range(6000):
         pos = _random_position(rng)
         if not pos:
@@ -206,6 +206,8 @@ def test_sorted_rows_and_bounds_are_the_plain_ones() -> None:
         pair, back = (up, down) if q < 2 else (down, up)
         sig = float(rng.choice([0.0, 4.0])) if kept[q] else 0.0
         pair_pen = float(rng.choice([0.0, 3.0, 8.0]))
+        walk = bool(rng.random() < 0.7)
+        walked += walk
         out = []
         for row in (_cost_row, _cost_row_sorted):
             base = np.full(_ROWS * MAX_HAND, np.nan)
@@ -216,13 +218,14 @@ def test_sorted_rows_and_bounds_are_the_plain_ones() -> None:
                     pair, back, True, base, masks,
                 )  # fmt: skip
             else:
+                # walking from the top (costs grow away from it) or card by card
                 legal = row(
                     q, r, hand, h, tops, alive_cum, own, at, past, params, sig, thr,
-                    pair_pen, pair, back, base, masks,
+                    pair_pen, pair, back, walk, base, masks,
                 )  # fmt: skip
             costs = [base[r * MAX_HAND + i] for i in range(h) if legal >> i & 1]
             out.append((legal, masks[:, r].tolist(), costs))
         assert out[0] == out[1], (hand, tops, q, r)
         rows += 1
         tricks += any(c == -trick for c in out[0][2])
-    assert rows > 5000 and tricks > 300, (rows, tricks)
+    assert rows > 5000 and tricks > 300 and 3000 < walked < rows, (rows, tricks, walked)

@@ -290,6 +290,7 @@ def _cost_row_sorted(
     pair_pen: float,
     pair: np.ndarray,
     back: np.ndarray,
+    monotone: bool,
     base: np.ndarray,
     masks: np.ndarray,
 ) -> int:
@@ -327,32 +328,56 @@ def _cost_row_sorted(
             a0 = at[s - 1]
     weight = params[OWN_WEIGHT]
     # the legal run: past the top going up, below it going down
-    run = ((1 << h) - 1) & ~((1 << first) - 1) if q < 2 else (1 << first) - 1
-    todo = run | trick_bit
-    legal = 0
+    if q < 2:
+        lo = first
+        hi = h
+        run = ((1 << h) - 1) & ~((1 << first) - 1)
+        for i in range(lo, hi):
+            base[r * MAX_HAND + i] = (at[i] - a0) + weight * (i - first) + sig
+    else:
+        lo = 0
+        hi = first
+        run = (1 << first) - 1
+        for i in range(lo, hi):
+            base[r * MAX_HAND + i] = (a0 - past[i]) + weight * (first - 1 - i) + sig
+    todo = run
+    if trick_bit != 0:
+        base[r * MAX_HAND + trailing_zeros(trick_bit)] = -params[TRICK_BONUS]
+        todo |= trick_bit
     cheap = 0
     maybe = 0
     above = 0
+    if monotone:
+        # The costs grow away from the top (``_dearest_sorted``) and a penalty cannot
+        # make a card cheap: walk from the top while the cost is at most ``thr``; the
+        # rest of the run is above it.
+        i = lo if q < 2 else hi - 1
+        step = 1 if q < 2 else -1
+        while lo <= i < hi:
+            cost = base[r * MAX_HAND + i]
+            if cost > thr:
+                break
+            bit = 1 << i
+            if cost > 0.0 and pair[i] != 0 and cost + pair_pen > thr:
+                maybe |= bit
+            else:
+                cheap |= bit
+            i += step
+        above = run & ~(cheap | maybe)
+        todo = trick_bit
     while todo != 0:
         i = trailing_zeros(todo)
         bit = todo & -todo
         todo ^= bit
-        if bit == trick_bit:
-            cost = -params[TRICK_BONUS]
-        elif q < 2:
-            cost = (at[i] - a0) + weight * (i - first) + sig
-        else:
-            cost = (a0 - past[i]) + weight * (first - 1 - i) + sig
-        base[r * MAX_HAND + i] = cost
-        legal |= bit
-        # The masks of ``_cost_row`` without a branch (a row's outcomes are a coin toss
-        # for the branch predictor): ``ruled``, the pair rule applies.
+        cost = base[r * MAX_HAND + i]
+        # ``ruled``: the pair rule applies
         alone = -np.int64(not cost > thr)
         ruled = -np.int64(cost > 0.0 and pair[i] != 0)
         paired = -np.int64(not cost + pair_pen > thr)
         above |= bit & ~alone
         cheap |= bit & alone & (~ruled | paired)
         maybe |= bit & ruled & (alone ^ paired)
+    legal = run | trick_bit
     masks[0, r] = legal
     masks[1, r] = cheap
     masks[2, r] = cheap | maybe
@@ -508,6 +533,7 @@ def _expand(
                 pair_pen,
                 up if q < 2 else down,
                 down if q < 2 else up,
+                sorted_costs,
                 base,
                 masks,
             )
@@ -594,6 +620,7 @@ def _plan_alone(
         ws,
         max_nodes,
         prune,
+        False,
     )
 
 
@@ -613,6 +640,7 @@ def _plan(
     ws: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
     max_nodes: int,
     prune: bool,
+    sorted_hand: bool,
 ) -> int:
     """``plan_turn`` on the first ``h`` cards of ``hand``, with the prefix counts of the
     alive cards and of the hand given and the threshold computed, in the workspace
@@ -629,7 +657,11 @@ def _plan(
     during a turn) plus the pair rule: laying a card whose
     partner 10 away is still in hand, on a pile where the partner will never be a trick,
     breaks the pair and costs ``pair_penalty`` more. The cards still in hand are a bit
-    mask, and each node only looks at the plays it may accept (``_expand``)."""
+    mask, and each node only looks at the plays it may accept (``_expand``).
+
+    ``sorted_hand``: the caller vouches that the hand is ascending (the game loop keeps
+    its hands so). Passed as a constant, the code for other hands is compiled out of
+    that caller (a few percent of a game); otherwise the order is checked."""
     base, masks, st, acc, partner = ws
     rem = st[0]
     seq_p = st[1]
@@ -656,9 +688,10 @@ def _plan(
     setups_up = 0
     setups_down = 0
     in_order = True
-    for i in range(h - 1):
-        if hand[i] >= hand[i + 1]:
-            in_order = False
+    if not sorted_hand:
+        for i in range(h - 1):
+            if hand[i] >= hand[i + 1]:
+                in_order = False
     for i in range(h):
         up[i] = 0
         down[i] = 0
@@ -1510,6 +1543,7 @@ def _play(
             plan_p,
             plan_ws,
             MAX_NODES,
+            True,
             True,
         )
         if length == 0:
