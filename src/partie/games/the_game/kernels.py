@@ -696,19 +696,19 @@ def _plan(
         up[i] = 0
         down[i] = 0
     if in_order:
-        # Ascending: card i's partner 10 above can only be past it, found in one pass.
+        # Ascending: card i's partner 10 above, if in hand, has as index the number of
+        # cards below it (``own_cum``).
         for i in range(h):
             c = hand[i]
             at[i] = alive_cum[c]
             past[i] = alive_cum[c + 1]
-            for j in range(i + 1, h):
-                if hand[j] >= c + 10:
-                    if hand[j] == c + 10:
-                        up[i] = 1 << j
-                        setups_down |= 1 << i
-                        down[j] = 1 << i
-                        setups_up |= 1 << j
-                    break
+            if c <= 89:
+                j = own_cum[c + 10]
+                if j < h and hand[j] == c + 10:
+                    up[i] = 1 << j
+                    setups_down |= 1 << i
+                    down[j] = 1 << i
+                    setups_up |= 1 << j
     else:
         for i in range(h):
             c = hand[i]
@@ -737,6 +737,7 @@ def _plan(
     depth_max = min(h, MAX_PLAN)
     free = (1 << h) - 1
     best = INF
+    cut = best - 1e-9 + _SLACK  # a node whose bound is above this is cut
     best_len = 0
     nodes = 0
     d = 0
@@ -799,7 +800,7 @@ def _plan(
         gain = cost - thr if d >= need else cost
         a1 = acc[d] + gain
         r1 = rest[d] - low[i]
-        if prune and a1 + r1 > best - 1e-9 + _SLACK:
+        if prune and a1 + r1 > cut:
             continue
         if nodes >= max_nodes and best_len > 0:
             break
@@ -816,11 +817,12 @@ def _plan(
         nexp[d + 1] = ne
         if d + 1 >= need and a1 < best - 1e-9:
             best = a1
+            cut = best - 1e-9 + _SLACK
             best_len = d + 1
             for k in range(d + 1):
                 out_cards[k] = hand[seq_i[k]]
                 out_piles[k] = seq_p[k]
-        if d + 1 < depth_max and not (prune and a1 + r1 > best - 1e-9 + _SLACK):
+        if d + 1 < depth_max and not (prune and a1 + r1 > cut):
             inherit = (up[i] | down[i]) == 0 and (ne < need) == (nexp[d] < need)
             d += 1
             rem[d] = _expand(
