@@ -142,7 +142,7 @@ def plan_workspace() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np
         np.empty((4, _ROWS), np.int64),
         np.empty((8, 4 * (MAX_PLAN + 1)), np.int64),
         np.empty(_ACC_LEN),
-        np.empty((4, MAX_HAND), np.int64),
+        np.zeros((4, MAX_HAND), np.int64),
     )
 
 
@@ -298,8 +298,13 @@ def _cost_row_sorted(
     the top in the pile's direction (a run of indices, found with ``own_cum``) and the
     one 10 back. Their costs need no ``play_cost``: the alive cards below each card of
     the hand are looked up once a turn (``at[i]``, and ``past[i]`` with the card
-    itself), and the own cards skipped are the gap between two indices. Same sums in
-    the same order, so the same costs to the bit."""
+    itself; the slots past the hand hold stale counts, whose costs nobody reads), and
+    the own cards skipped are the gap between two indices. Same sums in the same
+    order, so the same costs to the bit.
+
+    ``monotone`` (own-card weight and pair penalty not negative): the costs grow away
+    from the top, so the masks come from a walk from the top to the first card above
+    ``thr``; otherwise card by card."""
     s = r - q * (MAX_HAND + 1)
     trick_bit = 0
     if s == 0:
@@ -332,14 +337,19 @@ def _cost_row_sorted(
         lo = first
         hi = h
         run = ((1 << h) - 1) & ~((1 << first) - 1)
-        for i in range(lo, hi):
-            base[r * MAX_HAND + i] = (at[i] - a0) + weight * (i - first) + sig
+        # Every slot of the row, legal or not (the others are never read): a loop of a
+        # fixed length the compiler turns into a few vector instructions (a game takes
+        # about 5 % longer with a loop over the run only).
+        row = base[r * MAX_HAND : r * MAX_HAND + MAX_HAND]
+        for i in range(MAX_HAND):
+            row[i] = (at[i] - a0) + weight * (i - first) + sig
     else:
         lo = 0
         hi = first
         run = (1 << first) - 1
-        for i in range(lo, hi):
-            base[r * MAX_HAND + i] = (a0 - past[i]) + weight * (first - 1 - i) + sig
+        row = base[r * MAX_HAND : r * MAX_HAND + MAX_HAND]
+        for i in range(MAX_HAND):
+            row[i] = (a0 - past[i]) + weight * (first - 1 - i) + sig
     todo = run
     if trick_bit != 0:
         base[r * MAX_HAND + trailing_zeros(trick_bit)] = -params[TRICK_BONUS]
@@ -681,10 +691,10 @@ def _plan(
     sig_pen = params[SIGNAL_PENALTY]
     for q in range(4):
         sigs[q] = sig_pen if kept[q] else 0.0
-        r0 = q * (MAX_HAND + 1)
-        slot[q] = r0
-        for s in range(h + 1):
-            masks[0, r0 + s] = -1
+        slot[q] = q * (MAX_HAND + 1)
+    legal_rows = masks[0]
+    for r0 in range(_ROWS):  # fixed length: a few vector stores
+        legal_rows[r0] = -1
     setups_up = 0
     setups_down = 0
     in_order = True
@@ -692,7 +702,7 @@ def _plan(
         for i in range(h - 1):
             if hand[i] >= hand[i + 1]:
                 in_order = False
-    for i in range(h):
+    for i in range(MAX_HAND):
         up[i] = 0
         down[i] = 0
     if in_order:
