@@ -972,27 +972,20 @@ def _least_gains_sorted(
     floor = alive_cum[2]
     ceiling = alive_cum[100]
     for i in range(h):
+        # selects rather than branches: which way each test goes is a coin toss
         c = hand[i]
-        if (up[i] | down[i]) != 0 or c + 10 in (t0, t1) or c - 10 in (t2, t3):
+        below = past[i - 1] if i > 0 else floor
+        below = max(below, a0 if t0 < c else floor)
+        below = max(below, a1 if t1 < c else floor)
+        above = at[i + 1] if i + 1 < h else ceiling
+        above = min(above, a2 if t2 > c else ceiling)
+        above = min(above, a3 if t3 > c else ceiling)
+        rising = at[i] - below if (t0 < c) | (t1 < c) else INF
+        falling = above - past[i] if (t2 > c) | (t3 > c) else INF
+        least = min(rising, falling)
+        trick_ok = ((up[i] | down[i]) != 0) | (c + 10 == t0) | (c + 10 == t1)
+        if trick_ok | (c - 10 == t2) | (c - 10 == t3):
             least = -trick
-        else:
-            least = INF
-            if t0 < c or t1 < c:
-                below = past[i - 1] if i > 0 else floor
-                if t0 < c and a0 > below:
-                    below = a0
-                if t1 < c and a1 > below:
-                    below = a1
-                least = at[i] - below
-            if t2 > c or t3 > c:
-                above = at[i + 1] if i + 1 < h else ceiling
-                if t2 > c and a2 < above:
-                    above = a2
-                if t3 > c and a3 < above:
-                    above = a3
-                dn = above - past[i]
-                if dn < least:
-                    least = dn
         g = least - thr
         if g > 0.0:
             g = 0.0
