@@ -1250,8 +1250,15 @@ _MT_INIT32 = _MT_INIT.astype(np.uint32)
 def deal_workspace() -> tuple[np.ndarray, np.ndarray]:
     """The arrays ``deal_lanes`` works in: the ``LANES`` generator states, word-major
     (word ``i`` of lane ``l`` at ``i * LANES + l``) followed by two words per lane (what
-    the seeding adds at even and odd steps), and the deals it writes."""
-    return np.empty((_N + 2) * LANES, np.uint32), np.empty((LANES, 98), np.int64)
+    the seeding adds at even and odd steps) and by the first ``_AHEAD`` outputs of each
+    lane, and the deals it writes."""
+    return np.empty((_N + 2 + _AHEAD) * LANES, np.uint32), np.empty((LANES, 98), np.int64)
+
+
+_AHEAD = 192
+"""Outputs drawn for every lane at once after seeding (a shuffle of 98 cards takes 97
+or a few more; past these the lane draws its own). At most 227: word ``k`` of the new
+batch then reads words ``k + 1`` and ``k + 397`` as the seeding left them."""
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
@@ -1262,8 +1269,9 @@ def deal_lanes(seeds: np.ndarray, start: int, ws: tuple[np.ndarray, np.ndarray])
     Seeding runs two chains of 624 dependent steps per seed, a tenth of a game's time
     when done one seed after the other; the seeds of ``LANES`` games side by side make
     each step one vector operation over the lanes (32-bit words: every operation of the
-    twister is modulo 2**32). The shuffle then reads each lane's outputs as
-    ``_mt_next`` does."""
+    twister is modulo 2**32). The first ``_AHEAD`` outputs of every lane are drawn side
+    by side the same way (branch-free twist); the shuffle reads them, and draws any
+    more it needs lane by lane as ``_mt_next`` does."""
     mt, orders = ws
     count = min(LANES, seeds.shape[0] - start)
     add = _N * LANES
@@ -1312,6 +1320,20 @@ def deal_lanes(seeds: np.ndarray, start: int, ws: tuple[np.ndarray, np.ndarray])
             i = 1
     for lane in range(LANES):
         mt[lane] = np.uint32(0x80000000)
+    out = (_N + 2) * LANES
+    for k in range(_AHEAD):
+        for lane in range(LANES):
+            y = (mt[k * LANES + lane] & np.uint32(0x80000000)) | (
+                mt[(k + 1) * LANES + lane] & np.uint32(0x7FFFFFFF)
+            )
+            v = mt[(k + _M) * LANES + lane] ^ (y >> np.uint32(1))
+            v ^= np.uint32(0x9908B0DF) & (np.uint32(0) - (y & np.uint32(1)))
+            mt[k * LANES + lane] = v
+            v ^= v >> np.uint32(11)
+            v ^= (v << np.uint32(7)) & np.uint32(0x9D2C5680)
+            v ^= (v << np.uint32(15)) & np.uint32(0xEFC60000)
+            v ^= v >> np.uint32(18)
+            mt[out + k * LANES + lane] = v
     for lane in range(count):
         order = orders[lane]
         for c in range(98):
@@ -1323,20 +1345,24 @@ def deal_lanes(seeds: np.ndarray, start: int, ws: tuple[np.ndarray, np.ndarray])
             while (n >> bits) > 0:
                 bits += 1
             while True:
-                k1 = k_out + 1 if k_out + 1 < _N else 0
-                km = k_out + _M if k_out + _M < _N else k_out + _M - _N
-                y = (mt[k_out * LANES + lane] & np.uint32(0x80000000)) | (
-                    mt[k1 * LANES + lane] & np.uint32(0x7FFFFFFF)
-                )
-                v = mt[km * LANES + lane] ^ (y >> np.uint32(1))
-                if y & np.uint32(1):
-                    v ^= np.uint32(0x9908B0DF)
-                mt[k_out * LANES + lane] = v
-                k_out = k1
-                v ^= v >> np.uint32(11)
-                v ^= (v << np.uint32(7)) & np.uint32(0x9D2C5680)
-                v ^= (v << np.uint32(15)) & np.uint32(0xEFC60000)
-                v ^= v >> np.uint32(18)
+                if k_out < _AHEAD:
+                    v = mt[out + k_out * LANES + lane]
+                    k_out += 1
+                else:
+                    k1 = k_out + 1 if k_out + 1 < _N else 0
+                    km = k_out + _M if k_out + _M < _N else k_out + _M - _N
+                    y = (mt[k_out * LANES + lane] & np.uint32(0x80000000)) | (
+                        mt[k1 * LANES + lane] & np.uint32(0x7FFFFFFF)
+                    )
+                    v = mt[km * LANES + lane] ^ (y >> np.uint32(1))
+                    if y & np.uint32(1):
+                        v ^= np.uint32(0x9908B0DF)
+                    mt[k_out * LANES + lane] = v
+                    k_out = k1
+                    v ^= v >> np.uint32(11)
+                    v ^= (v << np.uint32(7)) & np.uint32(0x9D2C5680)
+                    v ^= (v << np.uint32(15)) & np.uint32(0xEFC60000)
+                    v ^= v >> np.uint32(18)
                 r = int(v >> np.uint32(32 - bits))
                 if r < n:
                     break
