@@ -1520,6 +1520,7 @@ def _play(
     hands, cums, signals, small, kept, plan_ws = ws
     sizes = small[0]
     tops = small[1]
+    keeps = small[2]  # seats asking to keep each pile
     want = small[3]
     plan_c = small[4]
     plan_p = small[5]
@@ -1534,6 +1535,8 @@ def _play(
         _own_counts(hands[s], hand_size, own_cum)
         for p in range(4):
             signals[s, p] = 0
+    for p in range(4):
+        keeps[p] = 0
     nxt_draw = players * hand_size
     tops[0] = 1
     tops[1] = 1
@@ -1556,10 +1559,7 @@ def _play(
         if need > 3 and not _can_play(hand, n, tops, need):
             return total, actions, min(actions, cap)
         for p in range(4):
-            kept[p] = False
-            for s in range(players):
-                if s != current and signals[s, p] == 1:
-                    kept[p] = True
+            kept[p] = keeps[p] - signals[current, p] > 0
         length = _plan(
             hand,
             n,
@@ -1611,6 +1611,7 @@ def _play(
                     kind = 0
                 if kind >= 0:
                     signals[current, p] = kind
+                    keeps[p] += 1 if kind == 1 else -1
                     if actions < cap:
                         record[actions] = 1000 + current * 16 + p * 4 + kind
                     actions += 1
