@@ -11,9 +11,13 @@ from partie.games.the_game.kernels import (
     MAX_HAND,
     OWN_WEIGHT,
     PARAMS,
+    TRICK_BONUS,
     _cost_row,
+    _cost_row_sorted,
     _dearest,
     _dearest_sorted,
+    _least_gains,
+    _least_gains_sorted,
     _own_counts,
     _plan_alone,
     plan_workspace,
@@ -156,3 +160,72 @@ def test_dearest_play_by_masks_is_the_plain_scans() -> None:
             1 for i in range(h) if m >> i & 1 and base[r * MAX_HAND + i] > 0.0
         )
     assert compared > 15000 and penalised > 2000 and ties > 50, (compared, penalised, ties)
+
+
+def test_sorted_rows_and_bounds_are_the_plain_ones() -> None:
+    """For a sorted hand the planner builds its cost rows from the alive counts at each
+    card (``_cost_row_sorted``, its masks by a walk from the top when the settings make
+    the costs grow away from it) and its bound from them (``_least_gains_sorted``),
+    without ``play_cost``: the very same floats and masks as the plain versions, over
+    random positions, piles, tops (the pile's or a card of the hand) and settings."""
+    rng = np.random.default_rng(11)
+    rows = tricks = walked = 0
+    for _ in range(6000):
+        pos = _random_position(rng)
+        if not pos:
+            continue
+        _, tops, alive, _, draw, players, kept = pos
+        hand = _paired_hand(rng, alive) if rng.random() < 0.5 else np.sort(pos[0])
+        h = hand.shape[0]
+        params = PARAMS[players - 1].copy()
+        params[OWN_WEIGHT] = rng.choice([0.0, 0.25, 1.0])
+        thr = threshold(draw, players, params)
+        up = np.zeros(MAX_HAND, np.int64)
+        down = np.zeros(MAX_HAND, np.int64)
+        for i in range(h):
+            for j in range(h):
+                if hand[j] == hand[i] + 10:
+                    up[i], down[j] = 1 << j, 1 << i
+        alive_cum = prefix_counts(alive)
+        own = np.zeros(102, np.int64)
+        _own_counts(hand, h, own)
+        at = np.zeros(MAX_HAND, np.int64)
+        past = np.zeros(MAX_HAND, np.int64)
+        at[:h] = alive_cum[hand]
+        past[:h] = alive_cum[hand + 1]
+        low_plain = np.zeros(MAX_HAND)
+        low_sorted = np.zeros(MAX_HAND)
+        trick = params[TRICK_BONUS]
+        total = _least_gains(hand, h, tops, alive_cum, trick, thr, low_plain)
+        assert total == _least_gains_sorted(
+            hand, h, tops, alive_cum, at, past, trick, thr, low_sorted, up, down
+        )  # fmt: skip
+        assert np.array_equal(low_plain[:h], low_sorted[:h])
+        q = int(rng.integers(0, 4))
+        r = q * (MAX_HAND + 1) + int(rng.integers(0, h + 1))
+        pair, back = (up, down) if q < 2 else (down, up)
+        sig = float(rng.choice([0.0, 4.0])) if kept[q] else 0.0
+        pair_pen = float(rng.choice([0.0, 3.0, 8.0]))
+        walk = bool(rng.random() < 0.7)
+        walked += walk
+        out = []
+        for row in (_cost_row, _cost_row_sorted):
+            base = np.full(_ROWS * MAX_HAND, np.nan)
+            masks = np.zeros((4, _ROWS), np.int64)
+            if row is _cost_row:
+                legal = row(
+                    q, r, hand, h, tops, alive_cum, own, params, sig, thr, pair_pen,
+                    pair, back, True, base, masks,
+                )  # fmt: skip
+            else:
+                # walking from the top (costs grow away from it) or card by card
+                legal = row(
+                    q, r, hand, h, tops, alive_cum, own, at, past, params, sig, thr,
+                    pair_pen, pair, back, walk, base, masks,
+                )  # fmt: skip
+            costs = [base[r * MAX_HAND + i] for i in range(h) if legal >> i & 1]
+            out.append((legal, masks[:, r].tolist(), costs))
+        assert out[0] == out[1], (hand, tops, q, r)
+        rows += 1
+        tricks += any(c == -trick for c in out[0][2])
+    assert rows > 5000 and tricks > 300 and 3000 < walked < rows, (rows, tricks, walked)

@@ -135,13 +135,14 @@ def plan_workspace() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np
     """The arrays ``_plan`` works in, allocated once and reused turn after turn: the
     cost of every card per cost row, the rows' masks of cards (legal, cheap, worth a
     look; -1: row not computed yet this turn), the search's stacks, its running sums
-    with the signal costs, and the partner masks."""
+    with the signal costs, the partner masks and the alive cards below each card of a
+    sorted hand (``_cost_row_sorted``)."""
     return (
         np.empty(_ROWS * MAX_HAND),
         np.empty((4, _ROWS), np.int64),
         np.empty((8, 4 * (MAX_PLAN + 1)), np.int64),
         np.empty(_ACC_LEN),
-        np.empty((2, MAX_HAND), np.int64),
+        np.zeros((4, MAX_HAND), np.int64),
     )
 
 
@@ -273,6 +274,128 @@ def _cost_row(
 
 
 @njit(cache=True, inline="always")
+def _cost_row_sorted(
+    q: int,
+    r: int,
+    hand: np.ndarray,
+    h: int,
+    tops: np.ndarray,
+    alive_cum: np.ndarray,
+    own_cum: np.ndarray,
+    at: np.ndarray,
+    past: np.ndarray,
+    params: np.ndarray,
+    sig: float,
+    thr: float,
+    pair_pen: float,
+    pair: np.ndarray,
+    back: np.ndarray,
+    monotone: bool,
+    base: np.ndarray,
+    masks: np.ndarray,
+) -> int:
+    """``_cost_row`` for an ascending hand, computing only the legal cards: those past
+    the top in the pile's direction (a run of indices, found with ``own_cum``) and the
+    one 10 back. Their costs need no ``play_cost``: the alive cards below each card of
+    the hand are looked up once a turn (``at[i]``, and ``past[i]`` with the card
+    itself; the slots past the hand hold stale counts, whose costs nobody reads), and
+    the own cards skipped are the gap between two indices. Same sums in the same
+    order, so the same costs to the bit.
+
+    ``monotone`` (own-card weight and pair penalty not negative): the costs grow away
+    from the top, so the masks come from a walk from the top to the first card above
+    ``thr``; otherwise card by card."""
+    s = r - q * (MAX_HAND + 1)
+    trick_bit = 0
+    if s == 0:
+        top = tops[q]
+        if q < 2:
+            first = own_cum[top + 1]
+            a0 = alive_cum[top + 1]
+            if top >= 12:
+                k = own_cum[top - 10]
+                if k < h and hand[k] == top - 10:
+                    trick_bit = 1 << k
+        else:
+            first = own_cum[top]
+            a0 = alive_cum[top]
+            if top <= 89:
+                k = own_cum[top + 10]
+                if k < h and hand[k] == top + 10:
+                    trick_bit = 1 << k
+    else:
+        trick_bit = back[s - 1]
+        if q < 2:
+            first = s
+            a0 = past[s - 1]
+        else:
+            first = s - 1
+            a0 = at[s - 1]
+    weight = params[OWN_WEIGHT]
+    # the legal run: past the top going up, below it going down
+    if q < 2:
+        lo = first
+        hi = h
+        run = ((1 << h) - 1) & ~((1 << first) - 1)
+        # Every slot of the row, legal or not (the others are never read): a loop of a
+        # fixed length the compiler turns into a few vector instructions (a game takes
+        # about 5 % longer with a loop over the run only).
+        row = base[r * MAX_HAND : r * MAX_HAND + MAX_HAND]
+        for i in range(MAX_HAND):
+            row[i] = (at[i] - a0) + weight * (i - first) + sig
+    else:
+        lo = 0
+        hi = first
+        run = (1 << first) - 1
+        row = base[r * MAX_HAND : r * MAX_HAND + MAX_HAND]
+        for i in range(MAX_HAND):
+            row[i] = (a0 - past[i]) + weight * (first - 1 - i) + sig
+    todo = run
+    if trick_bit != 0:
+        base[r * MAX_HAND + trailing_zeros(trick_bit)] = -params[TRICK_BONUS]
+        todo |= trick_bit
+    cheap = 0
+    maybe = 0
+    above = 0
+    if monotone:
+        # The costs grow away from the top (``_dearest_sorted``) and a penalty cannot
+        # make a card cheap: walk from the top while the cost is at most ``thr``; the
+        # rest of the run is above it.
+        i = lo if q < 2 else hi - 1
+        step = 1 if q < 2 else -1
+        while lo <= i < hi:
+            cost = base[r * MAX_HAND + i]
+            if cost > thr:
+                break
+            bit = 1 << i
+            if cost > 0.0 and pair[i] != 0 and cost + pair_pen > thr:
+                maybe |= bit
+            else:
+                cheap |= bit
+            i += step
+        above = run & ~(cheap | maybe)
+        todo = trick_bit
+    while todo != 0:
+        i = trailing_zeros(todo)
+        bit = todo & -todo
+        todo ^= bit
+        cost = base[r * MAX_HAND + i]
+        # ``ruled``: the pair rule applies
+        alone = -np.int64(not cost > thr)
+        ruled = -np.int64(cost > 0.0 and pair[i] != 0)
+        paired = -np.int64(not cost + pair_pen > thr)
+        above |= bit & ~alone
+        cheap |= bit & alone & (~ruled | paired)
+        maybe |= bit & ruled & (alone ^ paired)
+    legal = run | trick_bit
+    masks[0, r] = legal
+    masks[1, r] = cheap
+    masks[2, r] = cheap | maybe
+    masks[3, r] = above
+    return legal
+
+
+@njit(cache=True, inline="always")
 def _dearest(
     r: int,
     m: int,
@@ -361,6 +484,8 @@ def _expand(
     tops: np.ndarray,
     alive_cum: np.ndarray,
     own_cum: np.ndarray,
+    at: np.ndarray,
+    past: np.ndarray,
     params: np.ndarray,
     sigs: np.ndarray,
     thr: float,
@@ -401,7 +526,28 @@ def _expand(
                 out |= cand << (16 * q)
                 continue
         lm = masks[0, r]
-        if lm < 0:
+        if lm < 0 and in_order:
+            lm = _cost_row_sorted(
+                q,
+                r,
+                hand,
+                h,
+                tops,
+                alive_cum,
+                own_cum,
+                at,
+                past,
+                params,
+                sigs[q],
+                thr,
+                pair_pen,
+                up if q < 2 else down,
+                down if q < 2 else up,
+                sorted_costs,
+                base,
+                masks,
+            )
+        elif lm < 0:
             lm = _cost_row(
                 q,
                 r,
@@ -484,6 +630,7 @@ def _plan_alone(
         ws,
         max_nodes,
         prune,
+        False,
     )
 
 
@@ -503,6 +650,7 @@ def _plan(
     ws: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
     max_nodes: int,
     prune: bool,
+    sorted_hand: bool,
 ) -> int:
     """``plan_turn`` on the first ``h`` cards of ``hand``, with the prefix counts of the
     alive cards and of the hand given and the threshold computed, in the workspace
@@ -519,7 +667,11 @@ def _plan(
     during a turn) plus the pair rule: laying a card whose
     partner 10 away is still in hand, on a pile where the partner will never be a trick,
     breaks the pair and costs ``pair_penalty`` more. The cards still in hand are a bit
-    mask, and each node only looks at the plays it may accept (``_expand``)."""
+    mask, and each node only looks at the plays it may accept (``_expand``).
+
+    ``sorted_hand``: the caller vouches that the hand is ascending (the game loop keeps
+    its hands so). Passed as a constant, the code for other hands is compiled out of
+    that caller (a few percent of a game); otherwise the order is checked."""
     base, masks, st, acc, partner = ws
     rem = st[0]
     seq_p = st[1]
@@ -534,34 +686,39 @@ def _plan(
     low = acc[_LOW:]
     up = partner[0]
     down = partner[1]
+    at = partner[2]
+    past = partner[3]
     sig_pen = params[SIGNAL_PENALTY]
     for q in range(4):
         sigs[q] = sig_pen if kept[q] else 0.0
-        r0 = q * (MAX_HAND + 1)
-        slot[q] = r0
-        for s in range(h + 1):
-            masks[0, r0 + s] = -1
+        slot[q] = q * (MAX_HAND + 1)
+    legal_rows = masks[0]
+    for r0 in range(_ROWS):  # fixed length: a few vector stores
+        legal_rows[r0] = -1
     setups_up = 0
     setups_down = 0
     in_order = True
-    for i in range(h - 1):
-        if hand[i] >= hand[i + 1]:
-            in_order = False
-    for i in range(h):
+    if not sorted_hand:
+        for i in range(h - 1):
+            if hand[i] >= hand[i + 1]:
+                in_order = False
+    for i in range(MAX_HAND):
         up[i] = 0
         down[i] = 0
     if in_order:
-        # Ascending: card i's partner 10 above can only be past it, found in one pass.
+        # Ascending: card i's partner 10 above, if in hand, has as index the number of
+        # cards below it (``own_cum``).
         for i in range(h):
             c = hand[i]
-            for j in range(i + 1, h):
-                if hand[j] >= c + 10:
-                    if hand[j] == c + 10:
-                        up[i] = 1 << j
-                        setups_down |= 1 << i
-                        down[j] = 1 << i
-                        setups_up |= 1 << j
-                    break
+            at[i] = alive_cum[c]
+            past[i] = alive_cum[c + 1]
+            if c <= 89:
+                j = own_cum[c + 10]
+                if j < h and hand[j] == c + 10:
+                    up[i] = 1 << j
+                    setups_down |= 1 << i
+                    down[j] = 1 << i
+                    setups_up |= 1 << j
     else:
         for i in range(h):
             c = hand[i]
@@ -583,13 +740,14 @@ def _plan(
     )
     if in_order:
         rest[0] = _least_gains_sorted(
-            hand, h, tops, alive_cum, params[TRICK_BONUS], thr, low, up, down
+            hand, h, tops, alive_cum, at, past, params[TRICK_BONUS], thr, low, up, down
         )
     else:
         rest[0] = _least_gains(hand, h, tops, alive_cum, params[TRICK_BONUS], thr, low)
     depth_max = min(h, MAX_PLAN)
     free = (1 << h) - 1
     best = INF
+    cut = best - 1e-9 + _SLACK  # a node whose bound is above this is cut
     best_len = 0
     nodes = 0
     d = 0
@@ -607,6 +765,8 @@ def _plan(
         tops,
         alive_cum,
         own_cum,
+        at,
+        past,
         params,
         sigs,
         thr,
@@ -650,7 +810,7 @@ def _plan(
         gain = cost - thr if d >= need else cost
         a1 = acc[d] + gain
         r1 = rest[d] - low[i]
-        if prune and a1 + r1 > best - 1e-9 + _SLACK:
+        if prune and a1 + r1 > cut:
             continue
         if nodes >= max_nodes and best_len > 0:
             break
@@ -667,11 +827,12 @@ def _plan(
         nexp[d + 1] = ne
         if d + 1 >= need and a1 < best - 1e-9:
             best = a1
+            cut = best - 1e-9 + _SLACK
             best_len = d + 1
             for k in range(d + 1):
                 out_cards[k] = hand[seq_i[k]]
                 out_piles[k] = seq_p[k]
-        if d + 1 < depth_max and not (prune and a1 + r1 > best - 1e-9 + _SLACK):
+        if d + 1 < depth_max and not (prune and a1 + r1 > cut):
             inherit = (up[i] | down[i]) == 0 and (ne < need) == (nexp[d] < need)
             d += 1
             rem[d] = _expand(
@@ -686,6 +847,8 @@ def _plan(
                 tops,
                 alive_cum,
                 own_cum,
+                at,
+                past,
                 params,
                 sigs,
                 thr,
@@ -783,42 +946,46 @@ def _least_gains_sorted(
     h: int,
     tops: np.ndarray,
     alive_cum: np.ndarray,
+    at: np.ndarray,
+    past: np.ndarray,
     trick: float,
     thr: float,
     low: np.ndarray,
     up: np.ndarray,
     down: np.ndarray,
 ) -> float:
-    """``_least_gains`` for an ascending hand whose partners are in ``up``/``down``, in
-    one pass instead of one per card: the nearest cards of the hand below and above
-    card ``i`` are its neighbours, and a partner in hand is a possible trick."""
+    """``_least_gains`` for an ascending hand whose partners are in ``up``/``down`` and
+    whose alive counts are in ``at``/``past`` (see ``_cost_row_sorted``), in one pass
+    instead of one per card: the nearest cards of the hand below and above card ``i``
+    are its neighbours, and a partner in hand is a possible trick. The prefix counts
+    never decrease, so the count at the nearest top is the largest (below the card) or
+    the smallest (above it) of the counts at the candidate tops."""
     total = 0.0
     t0 = tops[0]
     t1 = tops[1]
     t2 = tops[2]
     t3 = tops[3]
+    a0 = alive_cum[t0 + 1]
+    a1 = alive_cum[t1 + 1]
+    a2 = alive_cum[t2]
+    a3 = alive_cum[t3]
+    floor = alive_cum[2]
+    ceiling = alive_cum[100]
     for i in range(h):
+        # selects rather than branches: which way each test goes is a coin toss
         c = hand[i]
-        if (up[i] | down[i]) != 0 or c + 10 in (t0, t1) or c - 10 in (t2, t3):
+        below = past[i - 1] if i > 0 else floor
+        below = max(below, a0 if t0 < c else floor)
+        below = max(below, a1 if t1 < c else floor)
+        above = at[i + 1] if i + 1 < h else ceiling
+        above = min(above, a2 if t2 > c else ceiling)
+        above = min(above, a3 if t3 > c else ceiling)
+        rising = at[i] - below if (t0 < c) | (t1 < c) else INF
+        falling = above - past[i] if (t2 > c) | (t3 > c) else INF
+        least = min(rising, falling)
+        trick_ok = ((up[i] | down[i]) != 0) | (c + 10 == t0) | (c + 10 == t1)
+        if trick_ok | (c - 10 == t2) | (c - 10 == t3):
             least = -trick
-        else:
-            least = INF
-            if t0 < c or t1 < c:
-                below = hand[i - 1] if i > 0 else 1
-                if below < t0 < c:
-                    below = t0
-                if below < t1 < c:
-                    below = t1
-                least = alive_cum[c] - alive_cum[below + 1]
-            if t2 > c or t3 > c:
-                above = hand[i + 1] if i + 1 < h else 100
-                if c < t2 < above:
-                    above = t2
-                if c < t3 < above:
-                    above = t3
-                dn = alive_cum[above] - alive_cum[c + 1]
-                if dn < least:
-                    least = dn
         g = least - thr
         if g > 0.0:
             g = 0.0
@@ -1083,8 +1250,15 @@ _MT_INIT32 = _MT_INIT.astype(np.uint32)
 def deal_workspace() -> tuple[np.ndarray, np.ndarray]:
     """The arrays ``deal_lanes`` works in: the ``LANES`` generator states, word-major
     (word ``i`` of lane ``l`` at ``i * LANES + l``) followed by two words per lane (what
-    the seeding adds at even and odd steps), and the deals it writes."""
-    return np.empty((_N + 2) * LANES, np.uint32), np.empty((LANES, 98), np.int64)
+    the seeding adds at even and odd steps) and by the first ``_AHEAD`` outputs of each
+    lane, and the deals it writes."""
+    return np.empty((_N + 2 + _AHEAD) * LANES, np.uint32), np.empty((LANES, 98), np.int64)
+
+
+_AHEAD = 192
+"""Outputs drawn for every lane at once after seeding (a shuffle of 98 cards takes 97
+or a few more; past these the lane draws its own). At most 227: word ``k`` of the new
+batch then reads words ``k + 1`` and ``k + 397`` as the seeding left them."""
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
@@ -1095,8 +1269,9 @@ def deal_lanes(seeds: np.ndarray, start: int, ws: tuple[np.ndarray, np.ndarray])
     Seeding runs two chains of 624 dependent steps per seed, a tenth of a game's time
     when done one seed after the other; the seeds of ``LANES`` games side by side make
     each step one vector operation over the lanes (32-bit words: every operation of the
-    twister is modulo 2**32). The shuffle then reads each lane's outputs as
-    ``_mt_next`` does."""
+    twister is modulo 2**32). The first ``_AHEAD`` outputs of every lane are drawn side
+    by side the same way (branch-free twist); the shuffle reads them, and draws any
+    more it needs lane by lane as ``_mt_next`` does."""
     mt, orders = ws
     count = min(LANES, seeds.shape[0] - start)
     add = _N * LANES
@@ -1145,6 +1320,20 @@ def deal_lanes(seeds: np.ndarray, start: int, ws: tuple[np.ndarray, np.ndarray])
             i = 1
     for lane in range(LANES):
         mt[lane] = np.uint32(0x80000000)
+    out = (_N + 2) * LANES
+    for k in range(_AHEAD):
+        for lane in range(LANES):
+            y = (mt[k * LANES + lane] & np.uint32(0x80000000)) | (
+                mt[(k + 1) * LANES + lane] & np.uint32(0x7FFFFFFF)
+            )
+            v = mt[(k + _M) * LANES + lane] ^ (y >> np.uint32(1))
+            v ^= np.uint32(0x9908B0DF) & (np.uint32(0) - (y & np.uint32(1)))
+            mt[k * LANES + lane] = v
+            v ^= v >> np.uint32(11)
+            v ^= (v << np.uint32(7)) & np.uint32(0x9D2C5680)
+            v ^= (v << np.uint32(15)) & np.uint32(0xEFC60000)
+            v ^= v >> np.uint32(18)
+            mt[out + k * LANES + lane] = v
     for lane in range(count):
         order = orders[lane]
         for c in range(98):
@@ -1156,20 +1345,24 @@ def deal_lanes(seeds: np.ndarray, start: int, ws: tuple[np.ndarray, np.ndarray])
             while (n >> bits) > 0:
                 bits += 1
             while True:
-                k1 = k_out + 1 if k_out + 1 < _N else 0
-                km = k_out + _M if k_out + _M < _N else k_out + _M - _N
-                y = (mt[k_out * LANES + lane] & np.uint32(0x80000000)) | (
-                    mt[k1 * LANES + lane] & np.uint32(0x7FFFFFFF)
-                )
-                v = mt[km * LANES + lane] ^ (y >> np.uint32(1))
-                if y & np.uint32(1):
-                    v ^= np.uint32(0x9908B0DF)
-                mt[k_out * LANES + lane] = v
-                k_out = k1
-                v ^= v >> np.uint32(11)
-                v ^= (v << np.uint32(7)) & np.uint32(0x9D2C5680)
-                v ^= (v << np.uint32(15)) & np.uint32(0xEFC60000)
-                v ^= v >> np.uint32(18)
+                if k_out < _AHEAD:
+                    v = mt[out + k_out * LANES + lane]
+                    k_out += 1
+                else:
+                    k1 = k_out + 1 if k_out + 1 < _N else 0
+                    km = k_out + _M if k_out + _M < _N else k_out + _M - _N
+                    y = (mt[k_out * LANES + lane] & np.uint32(0x80000000)) | (
+                        mt[k1 * LANES + lane] & np.uint32(0x7FFFFFFF)
+                    )
+                    v = mt[km * LANES + lane] ^ (y >> np.uint32(1))
+                    if y & np.uint32(1):
+                        v ^= np.uint32(0x9908B0DF)
+                    mt[k_out * LANES + lane] = v
+                    k_out = k1
+                    v ^= v >> np.uint32(11)
+                    v ^= (v << np.uint32(7)) & np.uint32(0x9D2C5680)
+                    v ^= (v << np.uint32(15)) & np.uint32(0xEFC60000)
+                    v ^= v >> np.uint32(18)
                 r = int(v >> np.uint32(32 - bits))
                 if r < n:
                     break
@@ -1327,6 +1520,7 @@ def _play(
     hands, cums, signals, small, kept, plan_ws = ws
     sizes = small[0]
     tops = small[1]
+    keeps = small[2]  # seats asking to keep each pile
     want = small[3]
     plan_c = small[4]
     plan_p = small[5]
@@ -1341,6 +1535,8 @@ def _play(
         _own_counts(hands[s], hand_size, own_cum)
         for p in range(4):
             signals[s, p] = 0
+    for p in range(4):
+        keeps[p] = 0
     nxt_draw = players * hand_size
     tops[0] = 1
     tops[1] = 1
@@ -1363,10 +1559,7 @@ def _play(
         if need > 3 and not _can_play(hand, n, tops, need):
             return total, actions, min(actions, cap)
         for p in range(4):
-            kept[p] = False
-            for s in range(players):
-                if s != current and signals[s, p] == 1:
-                    kept[p] = True
+            kept[p] = keeps[p] - signals[current, p] > 0
         length = _plan(
             hand,
             n,
@@ -1381,6 +1574,7 @@ def _play(
             plan_p,
             plan_ws,
             MAX_NODES,
+            True,
             True,
         )
         if length == 0:
@@ -1417,6 +1611,7 @@ def _play(
                     kind = 0
                 if kind >= 0:
                     signals[current, p] = kind
+                    keeps[p] += 1 if kind == 1 else -1
                     if actions < cap:
                         record[actions] = 1000 + current * 16 + p * 4 + kind
                     actions += 1
