@@ -1,6 +1,8 @@
 """How well the answerer does, measured on the FAQ: the threshold is calibrated on the
 training part (each question asked of an index that never saw it), the figure is taken
-on the held-out part (an index built from the training part only)."""
+on the held-out part (an index built from the training part and the blind series other
+than the one asked: ``learnt``); asking each blind series so is the
+leave-one-series-out figure, the closest thing to a new writer."""
 
 from __future__ import annotations
 
