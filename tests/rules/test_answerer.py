@@ -20,7 +20,7 @@ from partie.rules.answerer import (
     answerer,
     illustrates,
 )
-from partie.rules.evaluate import calibrate, held_out
+from partie.rules.evaluate import calibrate, held_out, learnt, leave_series_out
 from partie.rules.faq import load_faq, parse_faq
 
 HELD_OUT_FLOOR = 0.85
@@ -267,3 +267,45 @@ def test_a_request_no_worked_example_fits_gets_the_rule(game: str, question: str
     answer = ask(game, question)
     assert answer.signals["asks_example"] and "example_first" not in answer.signals
     assert answer.hits[0].passage.section_id != "exemples"
+
+
+def test_a_count_of_people_asks_who_may_play_not_the_ace() -> None:
+    """Tennis de mots' ACE says "quand personne n'a pu renvoyer": a question counting
+    people must find the number of players, and nobody returning must find the ACE."""
+    people = ask("tennis-mots", "on peut jouer a combien de personnes")
+    assert people.best is not None and people.best.passage.id == "mise-en-place.1"
+    ace = ask("tennis-mots", "personne a renvoye mon service, je gagne quoi en plus ?")
+    assert ace.best is not None and ace.best.passage.id == "echange.3"
+
+
+def test_a_blind_series_is_asked_of_an_index_that_learnt_the_other_writers() -> None:
+    """Leave one series out: the index asking a blind series holds the training part
+    and the other blind series, never that series itself nor the earlier held-out
+    series (which must still measure)."""
+    data = {
+        "q": [
+            {"question": "on peut reculer de dix ?", "section": "tour", "passage": "rétro"},
+            {"question": "le truc de 10 en arriere ?", "section": "tour", "passage": "rétro",
+             "blind": True, "series": 101},
+            {"question": "combien de cartes a trois", "section": "mise-en-place",
+             "passage": "Nombre de cartes en main", "blind": True, "series": 102},
+            {"question": "on recule de 10 ?", "section": "tour", "passage": "rétro",
+             "held_out": True, "series": 5},
+        ]
+    }  # fmt: skip
+    faq = parse_faq("the-game", data)
+    assert [e.question for e in learnt(faq, 101)] == [faq[0].question, faq[2].question]
+    assert [e.question for e in learnt(faq, 5)] == [
+        faq[0].question,
+        *(e.question for e in faq[1:3]),
+    ]
+    report = held_out("the-game", langs=("fr",), faq=faq, series=101)
+    assert (report.asked, report.answerable) == (1, 1)
+
+
+def test_leave_one_series_out_is_reported_per_blind_series() -> None:
+    figure = leave_series_out()
+    assert {"101", "102", "103", "104", "all"} <= set(figure)
+    assert figure["all"]["answerable"] == sum(figure[n]["answerable"] for n in figure if n != "all")
+    assert figure["all"]["answerable"] >= 400
+    assert figure["all"]["sure_wrong"] == 0

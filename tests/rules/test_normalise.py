@@ -194,3 +194,22 @@ def test_must_is_not_a_fault() -> None:
     table = compile_synonyms(synonyms_for("tennis-mots"))
     assert "faute" not in terms("combien de points faut-il ?", table)
     assert "faute" in terms("une faute au service", table)
+
+
+@pytest.mark.parametrize(
+    "text,nobody",
+    [
+        ("personne n'a pu renvoyer", True),
+        ("personne a pu renvoyer mon service", True),  # spoken: no "ne"
+        ("et si personne répond ?", True),
+        ("la personne à ma gauche", False),
+        ("on peut jouer à combien de personnes", False),
+        ("on est 4 personnes", False),
+    ],
+)
+def test_nobody_is_not_a_person(text: str, nobody: bool) -> None:
+    """ "personne" after an article, "combien de" or a number is a person (a player);
+    anywhere else it is "nobody", which the ACE's "quand personne n'a pu" means."""
+    words = words_of(text)
+    assert ("nobody" in words) is nobody
+    assert ("personne" in words or "personnes" in words) is not nobody

@@ -1,6 +1,8 @@
 """How well the answerer does, measured on the FAQ: the threshold is calibrated on the
 training part (each question asked of an index that never saw it), the figure is taken
-on the held-out part (an index built from the training part only)."""
+on the held-out part (an index built from the training part and the blind series other
+than the one asked: ``learnt``); asking each blind series so is the
+leave-one-series-out figure, the closest thing to a new writer."""
 
 from __future__ import annotations
 
@@ -145,6 +147,19 @@ class Report:
         }
 
 
+def learnt(entries: Sequence[FaqEntry], series: int | None) -> list[FaqEntry]:
+    """What the index that asks held-out series ``series`` learns from: the training
+    part, and the blind series already measured other than ``series`` itself (as the
+    answerer players use does: other writers' wordings teach it). The earlier
+    held-out series stay out, so each still measures; an entry with no series is never
+    learnt from (nothing tells it apart from the one asked)."""
+    return [
+        e
+        for e in entries
+        if not e.held_out or (e.blind and e.series is not None and e.series != series)
+    ]
+
+
 def held_out(
     game: str,
     limits: Thresholds | None = None,
@@ -153,16 +168,21 @@ def held_out(
     faq: Sequence[FaqEntry] | None = None,
     series: int | None = None,
 ) -> Report:
-    """Ask the held-out questions of an index built from the training part only;
-    ``blind`` keeps only the blind ones (True) or only the others (False); ``series``
-    only those of one series; ``faq`` is the game's FAQ unless given."""
+    """Ask the held-out questions of an index built from what ``learnt`` gives for
+    their series (the training part, plus the other blind series); ``blind`` keeps only
+    the blind ones (True) or only the others (False); ``series`` only those of one
+    series; ``faq`` is the game's FAQ unless given."""
     report = Report(game)
+    own = limits if limits is None else replace(limits, open=True)
     for lang in langs:
         entries = [e for e in (load_faq(game) if faq is None else faq) if e.lang == lang]
-        own = limits if limits is None else replace(limits, open=True)
-        answerer = Answerer(game, lang, [e for e in entries if not e.held_out], own)
         asked = [e for e in entries if e.held_out and blind in (None, e.blind)]
-        for entry in (e for e in asked if series in (None, e.series)):
+        asked = [e for e in asked if series in (None, e.series)]
+        answerers: dict[int | None, Answerer] = {}
+        for entry in asked:
+            if entry.series not in answerers:
+                answerers[entry.series] = Answerer(game, lang, learnt(entries, entry.series), own)
+            answerer = answerers[entry.series]
             t = trial(answerer, entry)
             sure = t.top is not None and answerer.limits.sure(t.signals)
             report.asked += 1
@@ -182,6 +202,26 @@ def held_out(
                     }
                 )
     return report
+
+
+def blind_series(games: tuple[str, ...] = GAMES) -> list[int]:
+    """The blind series in the FAQ, each written by a different person from the
+    players' rules alone."""
+    return sorted({e.series for g in games for e in load_faq(g) if e.blind and e.series})
+
+
+def leave_series_out(limits: Thresholds | None = None, lang: str = "fr") -> dict[str, Any]:
+    """The leave-one-series-out figure: each blind series asked of an index that learnt
+    from the training part and the *other* blind series (``learnt``), the closest
+    thing to a new writer; per series and in all."""
+    out: dict[str, Any] = {
+        str(n): summary([held_out(g, limits, (lang,), series=n) for g in GAMES])
+        for n in blind_series()
+    }
+    keys = ("asked", "answerable", "right_first", "sure_right", "sure_wrong", "unsure")
+    total = {k: sum(v[k] for v in out.values()) for k in keys}
+    total["right_first_rate"] = round(total["right_first"] / max(total["answerable"], 1), 3)
+    return out | {"all": total}
 
 
 COUNTS = ("asked", "answerable", "right_first", "sure_right", "sure_wrong", "unsure")
@@ -238,6 +278,7 @@ def main() -> None:
         }
         for n in numbers
     }
+    out["leave_one_series_out"] = leave_series_out(limits)
     print(json.dumps(out, ensure_ascii=False, indent=1))
 
 

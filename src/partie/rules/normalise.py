@@ -224,7 +224,27 @@ def words_of(text: str) -> list[str]:
     words: list[str] = []
     for word in _WORD.findall(folded):
         words.extend(SPOKEN[word].split() if word in SPOKEN else (word,))
-    return _numbers(_fix_quatre_vingt(words))
+    return _nobody(_numbers(_fix_quatre_vingt(words)))
+
+
+_PERSON_BEFORE = frozenset(
+    "la une les des de d chaque cette autre autres quelle quelles par combien".split()  # noqa: SIM905
+)
+"""Words after which "personne" is a person ("la personne à ma gauche", "combien de
+personnes"); anywhere else it is "nobody" ("personne n'a pu renvoyer", spoken
+"personne a pu renvoyer", "si personne répond")."""
+
+
+def _nobody(words: list[str]) -> list[str]:
+    """French "personne" meaning nobody becomes ``nobody``, so that it no longer
+    matches the people a question counts or points at (a person is a player)."""
+    out = list(words)
+    for i, word in enumerate(words):
+        if word == "personne" and (
+            i == 0 or not (words[i - 1] in _PERSON_BEFORE or words[i - 1].isdigit())
+        ):
+            out[i] = "nobody"
+    return out
 
 
 Synonyms = Sequence[tuple[tuple[str, ...], str]]
