@@ -792,9 +792,12 @@ def _plan(
             slot[seq_p[d]] = saved[d]
             free |= 1 << seq_i[d]
             continue
-        rem[d] = m & (m - 1)
         k = trailing_zeros(m)
         q = k >> 4
+        if q >= 2:
+            # a descending pile: its cards nearest the top (the cheap ones) first
+            k = 63 - leading_zeros(m & (np.int64(0xFFFF) << (16 * q)))
+        rem[d] = m ^ (np.int64(1) << k)
         i = k & 15
         r = slot[q]
         b = base[r * MAX_HAND + i]
