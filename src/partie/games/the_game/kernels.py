@@ -164,7 +164,11 @@ def plan_turn(
 
     ``alive[x]`` is true for cards not yet played; ``kept[p]`` is true when another seat
     asked to keep pile ``p``. Depth-first search with an explicit stack. Piles are
-    visited in order 0..3 so that each set of plays is tried in one order only. Cheap
+    visited in order 0..3 so that each set of plays is tried in one order only, and each
+    pile's cards by index, from the first going up and from the last going down (for an
+    ascending hand, as the game keeps them: the cards nearest the top first): among
+    plans of equal cost the first found is kept, and a good one found early lets the
+    bound cut more. Cheap
     plays (cost under the threshold, tricks) are always tried; dear ones only while the
     plan still lacks required cards, and then only the cheapest of each pile and the
     set-ups (a card whose partner 10 away then goes back on the same pile as a trick).
