@@ -20,6 +20,7 @@ from partie.games.the_game.kernels import (
     _least_gains_sorted,
     _own_counts,
     _plan_alone,
+    plan_turn,
     plan_workspace,
     prefix_counts,
     threshold,
@@ -229,3 +230,19 @@ def test_sorted_rows_and_bounds_are_the_plain_ones() -> None:
         rows += 1
         tricks += any(c == -trick for c in out[0][2])
     assert rows > 5000 and tricks > 300 and 3000 < walked < rows, (rows, tricks, walked)
+
+
+def test_a_trick_brings_a_pile_back_within_the_bounds_reach() -> None:
+    """Solo, draw pile empty: 55 fits no pile, but 50 is a trick on the ascending pile
+    at 60 and 55 then goes on 50 with no alive card between. The bound must count 55 as
+    playable (a node that ties the best plan is cut, so a bound calling 55 unplayable
+    would stop at the trick alone)."""
+    alive = np.zeros(101, np.bool_)
+    alive[2:100] = True
+    alive[51:55] = False
+    hand = np.array([50, 55], np.int64)
+    tops = np.array([60, 99, 42, 31], np.int64)
+    cards = np.zeros(12, np.int64)
+    piles = np.zeros(12, np.int64)
+    n = plan_turn(hand, tops, alive, 1, 0, 1, np.zeros(4, np.bool_), PARAMS[0], cards, piles)
+    assert list(zip(cards[:n].tolist(), piles[:n].tolist(), strict=True)) == [(50, 0), (55, 0)]

@@ -164,7 +164,11 @@ def plan_turn(
 
     ``alive[x]`` is true for cards not yet played; ``kept[p]`` is true when another seat
     asked to keep pile ``p``. Depth-first search with an explicit stack. Piles are
-    visited in order 0..3 so that each set of plays is tried in one order only. Cheap
+    visited in order 0..3 so that each set of plays is tried in one order only, and each
+    pile's cards by index, from the first going up and from the last going down (for an
+    ascending hand, as the game keeps them: the cards nearest the top first): among
+    plans of equal cost the first found is kept, and a good one found early lets the
+    bound cut more. Cheap
     plays (cost under the threshold, tricks) are always tried; dear ones only while the
     plan still lacks required cards, and then only the cheapest of each pile and the
     set-ups (a card whose partner 10 away then goes back on the same pile as a trick).
@@ -792,9 +796,12 @@ def _plan(
             slot[seq_p[d]] = saved[d]
             free |= 1 << seq_i[d]
             continue
-        rem[d] = m & (m - 1)
         k = trailing_zeros(m)
         q = k >> 4
+        if q >= 2:
+            # a descending pile: its cards nearest the top (the cheap ones) first
+            k = 63 - leading_zeros(m & (np.int64(0xFFFF) << (16 * q)))
+        rem[d] = m ^ (np.int64(1) << k)
         i = k & 15
         r = slot[q]
         b = base[r * MAX_HAND + i]
@@ -875,9 +882,12 @@ def _plan(
     return best_len
 
 
-_SLACK = 1e-7
-"""Margin of the bound against rounding: a node is cut only when the bound beats the
-best plan by more than this."""
+_SLACK = 1e-11
+"""Margin of the bound against rounding (the sums of a dozen costs under 100 round by
+well under this). A plan replaces the best only when it is lower by more than 1e-9, so
+a node is cut as soon as its bound reaches ``best - 1e-9 + _SLACK``: one whose bound
+ties the best plan (frequent: most costs are whole or quarter numbers) could only
+find ties, which never replace it."""
 
 
 @njit(cache=True, inline="always")
@@ -903,6 +913,10 @@ def _least_gains(
         below = 1
         above = 100
         trick_ok = False
+        # a card of the hand below (above) ``c`` that may be a trick on an ascending
+        # (descending) pile brings that pile within reach of ``c``
+        rises = tops[0] < c or tops[1] < c
+        falls = tops[2] > c or tops[3] > c
         for p in range(2):
             t = tops[p]
             if t == c + 10:
@@ -922,13 +936,23 @@ def _least_gains(
                 below = t
             if t > c and t < above:
                 above = t
+            if t < c and not rises:
+                for u in range(h):
+                    if hand[u] == t + 10:
+                        rises = True
+                rises = rises or t + 10 == tops[0] or t + 10 == tops[1]
+            if t > c and not falls:
+                for u in range(h):
+                    if hand[u] == t - 10:
+                        falls = True
+                falls = falls or t - 10 == tops[2] or t - 10 == tops[3]
         if trick_ok:
             least = -trick
         else:
             least = INF
-            if tops[0] < c or tops[1] < c:
+            if rises:
                 least = alive_cum[c] - alive_cum[below + 1]
-            if tops[2] > c or tops[3] > c:
+            if falls:
                 dn = alive_cum[above] - alive_cum[c + 1]
                 if dn < least:
                     least = dn
@@ -965,6 +989,16 @@ def _least_gains_sorted(
     t1 = tops[1]
     t2 = tops[2]
     t3 = tops[3]
+    # the cards that may be a trick on an ascending (descending) pile: laid, they bring
+    # that pile within reach of the cards above (below) them
+    lowers = 0
+    raises = 0
+    for i in range(h):
+        c = hand[i]
+        if (up[i] != 0) | (c + 10 == t0) | (c + 10 == t1):
+            lowers |= 1 << i
+        if (down[i] != 0) | (c - 10 == t2) | (c - 10 == t3):
+            raises |= 1 << i
     a0 = alive_cum[t0 + 1]
     a1 = alive_cum[t1 + 1]
     a2 = alive_cum[t2]
@@ -980,8 +1014,10 @@ def _least_gains_sorted(
         above = at[i + 1] if i + 1 < h else ceiling
         above = min(above, a2 if t2 > c else ceiling)
         above = min(above, a3 if t3 > c else ceiling)
-        rising = at[i] - below if (t0 < c) | (t1 < c) else INF
-        falling = above - past[i] if (t2 > c) | (t3 > c) else INF
+        rises = (t0 < c) | (t1 < c) | ((lowers & ((1 << i) - 1)) != 0)
+        falls = (t2 > c) | (t3 > c) | ((raises >> (i + 1)) != 0)
+        rising = at[i] - below if rises else INF
+        falling = above - past[i] if falls else INF
         least = min(rising, falling)
         trick_ok = ((up[i] | down[i]) != 0) | (c + 10 == t0) | (c + 10 == t1)
         if trick_ok | (c - 10 == t2) | (c - 10 == t3):
