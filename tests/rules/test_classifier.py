@@ -43,3 +43,18 @@ def test_fused_ranking_still_answers_faq_questions(monkeypatch: pytest.MonkeyPat
     asked = [e for e in faq if e.passage_id][:40]
     right = sum(fused.ask(e.question).best.passage.id == e.passage_id for e in asked)
     assert right >= 0.9 * len(asked)
+
+
+def test_perceptron_learns_the_samples(monkeypatch: pytest.MonkeyPatch) -> None:
+    from partie.rules import classifier
+
+    monkeypatch.setattr(classifier, "PERCEPTRON", 5)
+    samples = [
+        (features("reculer de dix", []), 0),
+        (features("on recule de 10", []), 0),
+        (features("combien on pioche", []), 1),
+        (features("je pioche quand", []), 1),
+    ]
+    model = Centroids(samples, 2)
+    assert model.scores(features("recul", []))[0] == 1.0
+    assert model.scores(features("piochons", []))[1] == 1.0
