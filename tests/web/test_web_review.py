@@ -258,6 +258,25 @@ def test_a_table_update_mid_typing_keeps_the_selection(server: Any, browser: Any
     no_errors(page, guest)
 
 
+def test_a_name_typed_across_a_table_update_is_the_name_seated(server: Any, browser: Any) -> None:
+    """A guest puts the cursor in "your name"; the owner changes the options meanwhile
+    (every page is redrawn); the name the guest then types is the one the seat gets."""
+    page = open_page(browser, server.url + "/")
+    code = create(page, "the-game", "Ana")
+    guest = open_page(browser, server.url + f"/t/{code}")
+    guest.fill("#sit-name", "")
+    guest.focus("#sit-name")
+    page.fill("#tbl-opt-players", "3")
+    page.dispatch_event("#tbl-opt-players", "change")
+    page.click("#apply-options")
+    expect(guest.locator("#seats li")).to_have_count(3)  # the guest's page was redrawn
+    guest.keyboard.type("Zoé")
+    guest.click('button.sit[data-seat="1"]')
+    expect(guest.locator("#you")).to_contain_text("place 2")
+    expect(page.locator("#seats")).to_contain_text("Zoé")
+    no_errors(page, guest)
+
+
 def test_no_card_marked_unplayable_while_the_start_is_chosen(server: Any, browser: Any) -> None:
     """With "choose who starts", nothing is legal but the choice: the hand must not
     read "fits no pile" on every card before the game has begun, and once Ana starts,

@@ -51,8 +51,17 @@ function typedInto(node) {
 
 /** ``kept`` (the field being typed into) takes the rebuilt field's attributes and
  * listeners, so it acts as the new render says (its draft, its limits) while keeping
- * what the person typed. */
+ * what the person typed. The rebuilt field, which the render's own code may still read
+ * (a button's handler reading ``input.value``), follows the kept one's value. */
 function adopt(kept, fresh) {
+  fresh.value = kept.value;
+  kept._mirror = fresh;
+  if (!kept._mirrored) {
+    kept._mirrored = true;
+    kept.addEventListener("input", () => {
+      kept._mirror.value = kept.value;
+    });
+  }
   for (const [type, fn] of kept._listeners || []) kept.removeEventListener(type, fn);
   kept._listeners = fresh._listeners || [];
   for (const [type, fn] of kept._listeners) kept.addEventListener(type, fn);
