@@ -64,6 +64,15 @@ def _refused(code: str, fr: str, en: str) -> Refused:
     return Refused(fr, en, code=code)
 
 
+def _within_rate(
+    conn: Connection, what: str, rate: float, burst: int, code: str, fr: str, en: str
+) -> None:
+    """Refuse (``code``) a connection that sends ``what`` faster than its allowance:
+    ``burst`` in a row, then ``rate`` a second."""
+    if not conn.allowances.setdefault(what, Allowance(rate, burst)).take():
+        raise Refused(fr, en, code=code)
+
+
 @dataclass
 class SeatInfo:
     """A seat: empty, a person (name, token hash) or a bot (its spec)."""
@@ -654,13 +663,15 @@ class Tables:
     async def _on_ask(self, conn: Connection, table: Table, msg: p.Ask) -> None:
         if table.state is None:
             raise _refused("not_started", "la partie n'a pas commencé", "the game has not started")
-        allowance = conn.allowances.setdefault("ask", Allowance(ASK_RATE, ASK_BURST))
-        if not allowance.take():
-            raise _refused(
-                "ask_too_fast",
-                f"trop de questions d'un coup : {ASK_BURST} d'affilée, puis une par seconde",
-                f"too many questions at once: at most {ASK_BURST} in a row, then one a second",
-            )
+        _within_rate(
+            conn,
+            "ask",
+            ASK_RATE,
+            ASK_BURST,
+            "ask_too_fast",
+            f"trop de questions d'un coup : {ASK_BURST} d'affilée, puis une par seconde",
+            f"too many questions at once: at most {ASK_BURST} in a row, then one a second",
+        )
         info = await self._answer(table, conn.seat, msg.what, msg.args)
         conn.send(_dumps({"type": "answer", "what": msg.what, "info": info}))
 
@@ -685,13 +696,15 @@ class Tables:
         return await asyncio.shield(pending)
 
     async def _on_chat(self, conn: Connection, table: Table, msg: p.Chat) -> None:
-        allowance = conn.allowances.setdefault("chat", Allowance(CHAT_RATE, CHAT_BURST))
-        if not allowance.take():
-            raise _refused(
-                "chat_too_fast",
-                f"trop de messages d'un coup : au plus {CHAT_BURST} d'affilée, puis un par seconde",
-                f"too many messages at once: at most {CHAT_BURST} in a row, then one a second",
-            )
+        _within_rate(
+            conn,
+            "chat",
+            CHAT_RATE,
+            CHAT_BURST,
+            "chat_too_fast",
+            f"trop de messages d'un coup : au plus {CHAT_BURST} d'affilée, puis un par seconde",
+            f"too many messages at once: at most {CHAT_BURST} in a row, then one a second",
+        )
         text = p.clean_text(msg.text, limit=p.CHAT_MAX, what="message")
         text = table.adapter.check_chat(text)
         seat = conn.seat
