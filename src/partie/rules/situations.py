@@ -197,14 +197,17 @@ class _Number:
 def _direction(words: Sequence[str], at: int) -> bool | None:
     """The direction named nearest a pile's number: back to the previous number (five
     words at most), else the three words after it ("pile à 80 qui descend")."""
-    for j in range(at - 1, max(-1, at - 6), -1):
-        if words[j].isdigit():
-            break
-        if words[j].startswith(_UP):
-            return True
-        if words[j].startswith(_DOWN):
-            return False
-    for j in range(at + 1, min(len(words), at + 4)):
+    before = _direction_in(words, range(at - 1, max(-1, at - 6), -1))
+    return (
+        before
+        if before is not None
+        else _direction_in(words, range(at + 1, min(len(words), at + 4)))
+    )
+
+
+def _direction_in(words: Sequence[str], places: range) -> bool | None:
+    """The first direction word at ``places``, stopping at another number."""
+    for j in places:
         if words[j].isdigit():
             break
         if words[j].startswith(_UP):
