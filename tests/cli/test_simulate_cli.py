@@ -272,5 +272,7 @@ def test_french_figures_use_the_decimal_comma_and_a_semicolon_between_bounds(
     monkeypatch.setenv("PARTIE_LANG", "fr")
     assert _rate(0.08, 0.0316, 0.1884) == "8,00\u202f%  [3,16\u202f% ; 18,84\u202f%]"
     assert _mean(13.84, 10.86, 16.82) == "13,84  [10,86 ; 16,82]"
+    assert _mean(-4.3, -5.1, -3.5) == "\u22124,30  [\u22125,10 ; \u22123,50]"  # the minus sign
     monkeypatch.setenv("PARTIE_LANG", "en")
     assert _rate(0.08, 0.0316, 0.1884) == "8.00%  [3.16%, 18.84%]"
+    assert _mean(-4.3, -5.1, -3.5) == "-4.30  [-5.10, -3.50]"

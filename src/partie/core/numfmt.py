@@ -3,9 +3,9 @@
 and the report made from the same run never disagree on ``8,00 %`` against ``8.00%``.
 
 French takes a decimal comma, a narrow no-break space before ``%`` and between thousands
-(``8,00 %``, ``16 332``), and a semicolon between an interval's bounds, since its comma
-is the decimal one. English keeps Python's own ``format``. JSON output never goes
-through here: it stays plain numbers.
+(``8,00 %``, ``16 332``), a true minus sign (``−4,30``, not the hyphen), and a semicolon
+between an interval's bounds, since its comma is the decimal one. English keeps Python's
+own ``format``. JSON output never goes through here: it stays plain numbers.
 """
 
 from __future__ import annotations
@@ -13,13 +13,16 @@ from __future__ import annotations
 THIN = "\u202f"
 """The narrow no-break space French puts before ``%`` and between thousands."""
 
+MINUS = "\u2212"
+"""The minus sign French typography writes before a negative number."""
+
 
 def number(value: float, spec: str, lang: str) -> str:
     """``format(value, spec)`` as ``lang`` (``"fr"`` or ``"en"``) writes it."""
     text = format(value, spec)
     if lang == "en":
         return text
-    text = text.replace(",", THIN).replace(".", ",")
+    text = text.replace(",", THIN).replace(".", ",").replace("-", MINUS)
     return text.replace("%", THIN + "%")
 
 
@@ -34,4 +37,4 @@ def interval(value: float, low: float, high: float, spec: str, lang: str, gap: s
     return f"{number(value, spec, lang)}{gap}{bounds(low, high, spec, lang)}"
 
 
-__all__ = ["THIN", "bounds", "interval", "number"]
+__all__ = ["MINUS", "THIN", "bounds", "interval", "number"]
