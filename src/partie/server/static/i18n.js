@@ -80,6 +80,7 @@ export const SHELL = {
     rules_situation: "Ta situation :",
     rules_example_first: "Un exemple, puis la règle qu'il montre :",
     rules_closest: "Les passages qui s'en rapprochent le plus :",
+    rules_none: "Aucun passage ne répond à cette question. Essayez avec d'autres mots (par exemple « pioche vide », « joker », « qui commence ») ou lisez les règles ci-dessous.",
     offline: "Serveur injoignable — nouvelle tentative dans {s} s…",
     offline_now: "Serveur injoignable — nouvelle tentative…",
     back_online: "Reconnecté.",
@@ -197,6 +198,7 @@ export const SHELL = {
     rules_situation: "Your situation:",
     rules_example_first: "An example, then the rule it shows:",
     rules_closest: "The closest passages:",
+    rules_none: "No passage answers this question. Try other words (for example “empty draw pile”, “joker”, “who starts”) or read the rules below.",
     offline: "Server unreachable — retrying in {s} s…",
     offline_now: "Server unreachable — retrying…",
     back_online: "Reconnected.",
@@ -241,8 +243,15 @@ export const SHELL = {
   },
 };
 
-/** The language in use: the stored choice, else French. */
+/** The language in use: `?lang=en` (or `fr`) in the address, kept for the next visit,
+ * so a teacher can hand out a link that opens in English; else the stored choice, else
+ * French. */
 export function getLang() {
+  const asked = new URLSearchParams(location.search).get("lang");
+  if (asked === "fr" || asked === "en") {
+    setLang(asked);
+    return asked;
+  }
   try {
     const stored = localStorage.getItem(KEY);
     if (stored === "fr" || stored === "en") return stored;
@@ -252,6 +261,8 @@ export function getLang() {
   return "fr";
 }
 
+/** Keep the choice; an address that named a language follows the switch, so a reload
+ * does not bring the other one back. */
 export function setLang(lang) {
   try {
     localStorage.setItem(KEY, lang);
@@ -259,6 +270,11 @@ export function setLang(lang) {
     /* the choice just will not survive a reload */
   }
   document.documentElement.lang = lang;
+  const url = new URL(location.href);
+  if (url.searchParams.has("lang") && url.searchParams.get("lang") !== lang) {
+    url.searchParams.set("lang", lang);
+    history.replaceState(history.state, "", url.pathname + url.search + url.hash);
+  }
 }
 
 /** Build a translator over several catalogues (the shell's, then a game's). */

@@ -19,6 +19,7 @@ export const strings = {
     players: "Joueurs",
     player: "Joueur",
     you: "vous",
+    away: "absent",
     hand_n: "main {n}",
     tricks: "plis : {n} cartes",
     seen_points: "{p} pts visibles",
@@ -136,6 +137,7 @@ export const strings = {
     players: "Players",
     player: "Player",
     you: "you",
+    away: "away",
     hand_n: "hand {n}",
     tricks: "tricks: {n} cards",
     seen_points: "{p} pts seen",
@@ -286,7 +288,9 @@ function seatName(seat) {
   const seats = (msg && msg.table && msg.table.seats) || [];
   const s = seats.find((x) => x.seat === seat);
   // A bot says it is one, as on the other games' screens ("bot greedy", not "greedy").
-  const base = s && s.kind === "bot" ? `bot ${s.bot || s.name}` : s && s.name ? s.name : `${tr("player")} ${seat + 1}`;
+  let base = s && s.kind === "bot" ? `bot ${s.bot || s.name}` : s && s.name ? s.name : `${tr("player")} ${seat + 1}`;
+  // A page closed or asleep: the others see it rather than wait on a silent seat.
+  if (s && s.kind === "person" && s.connected === false && !ctx.readOnly && !msg.replay) base = `${base} (${tr("away")})`;
   return view() && view().seat === seat ? `${base} (${tr("you")})` : base;
 }
 

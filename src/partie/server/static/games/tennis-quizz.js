@@ -84,8 +84,8 @@ export const strings = {
     tq_teacher_help: "Cliquez « Bonne réponse » si l'équipe qui relance a bien répondu, sinon « Mauvaise réponse » ; la question suivante s'affiche.",
     tq_hide_answer: "Cacher la réponse",
     tq_scorer_help: "Touchez le côté qui gagne le point ; l'appli dit la carte et la question suivantes.",
-    tq_projector: "Écran de classe (projecteur)",
     tq_you: "vous",
+    tq_away: "absent",
     tq_bot: "bot {bot}",
     tq_pro: "pro",
     tq_spectator: "Vous regardez le match.",
@@ -167,8 +167,8 @@ export const strings = {
     tq_teacher_help: "Click “Right answer” when the receiving team answered right, else “Wrong answer”; the next question shows.",
     tq_hide_answer: "Hide the answer",
     tq_scorer_help: "Tap the side that wins the point; the app says the next card and question.",
-    tq_projector: "Classroom screen (projector)",
     tq_you: "you",
+    tq_away: "away",
     tq_bot: "bot {bot}",
     tq_pro: "pro",
     tq_spectator: "You are watching the match.",
@@ -223,10 +223,6 @@ export function mount(root, context) {
     document.addEventListener("keydown", onKey);
     keysBound = true;
   }
-  if (!ctx.projector) {
-    els.host = h("p", { class: "help" });
-    root.appendChild(els.host);
-  }
 }
 
 /** Every `table` message, and refusals (returns true when it showed one). */
@@ -273,7 +269,9 @@ function mySeat() {
 function seatName(seat) {
   const info = (msg.table.seats || []).find((s) => s.seat === seat);
   // A bot says it is one ("bot quiz:0.5"), as on the other games' screens.
-  const name = info && info.kind === "bot" ? t("tq_bot", { bot: info.bot || info.name }) : info && info.name ? info.name : `${seat + 1}`;
+  let name = info && info.kind === "bot" ? t("tq_bot", { bot: info.bot || info.name }) : info && info.name ? info.name : `${seat + 1}`;
+  // A phone closed or asleep: the projector and the other side see it at once.
+  if (info && info.kind === "person" && info.connected === false && !ctx.readOnly && !msg.replay) name = `${name} (${t("tq_away")})`;
   return seat === mySeat() ? `${name} (${t("tq_you")})` : name;
 }
 
@@ -282,7 +280,8 @@ function teamName(side) {
   const letter = LETTERS[side];
   if (!v.teams) return t("tq_team", { x: letter });
   const names = v.teams[side].map((s) => seatName(s)).join(", ");
-  return `${t("tq_team", { x: letter })} (${names})`;
+  // "Équipe A · Léa (vous)": the players' names carry their own brackets.
+  return `${t("tq_team", { x: letter })} · ${names}`;
 }
 
 function isMode(mode) {
@@ -309,10 +308,6 @@ function render() {
   else renderScorer();
   renderLast();
   renderEnd();
-  if (els.host && !els.host.firstChild) {
-    const href = `/static/games/tennis-quizz-host.html?table=${msg.table.code}`;
-    els.host.appendChild(h("a", { href, id: "tq-host-link", class: "button small" }, t("tq_projector")));
-  }
 }
 
 /** The paper score board: one row per side, sets, games, points, who serves. */

@@ -68,6 +68,9 @@ export const strings = {
     tg_bot_name: "bot {bot} (place {n})",
     tg_replay_open: "Toutes les cartes sont ouvertes : les mains sont dans la liste des joueurs.",
     tg_hand_of: "Main de {name}",
+    tg_away: "absent",
+    tg_here_ends: "⚠ fin de partie",
+    tg_corner_warn: "⚠ Après le {card} sur {pile}, vous ne pourrez plus poser le minimum : la partie s'arrêtera. Refaites le même geste pour confirmer, Échap pour annuler.",
   },
   en: {
     tg_piles: "Piles",
@@ -132,6 +135,9 @@ export const strings = {
     tg_bot_name: "bot {bot} (seat {n})",
     tg_replay_open: "All cards are open: the hands are in the list of players.",
     tg_hand_of: "{name}'s hand",
+    tg_away: "away",
+    tg_here_ends: "⚠ ends the game",
+    tg_corner_warn: "⚠ After {card} on {pile} you can no longer lay the minimum: the game will end. Do the same again to confirm, Escape to cancel.",
   },
 };
 
@@ -150,12 +156,14 @@ let typed = "";
 let typedTimer = null;
 let chatLog = [];
 let keysBound = false;
+let confirming = null; // "card:pile" of a play that ends the game, warned once
 
 /** Called once by the shell. */
 export function mount(root, context) {
   ctx = context;
   t = ctx.t;
   selected = null;
+  confirming = null;
   pending = false;
   turnLog = [];
   lastVersion = -1;
@@ -246,6 +254,7 @@ export function update(message) {
   if (msg.view.over) fetchFinalHands();
   if (previous && previous.version !== message.version) {
     els.message.textContent = "";
+    confirming = null;
   }
   if (selected !== null && !(message.view.hand || []).includes(selected)) selected = null;
   render();
@@ -264,7 +273,14 @@ function seatName(seat) {
   let name = s && s.name ? s.name : t("seat_label", { n: seat + 1 });
   if (s && s.kind === "bot") name = t("tg_bot_name", { bot: s.bot || name, n: seat + 1 });
   if (s && s.zombie) name = `${name} (${t("bot")})`;
+  else if (gone(s)) name = `${name} (${t("tg_away")})`;
   return seat === ctx.seat && !ctx.readOnly ? `${name} (${t("you")})` : name;
+}
+
+/** A person whose page is closed (or whose phone went to sleep): the others see it
+ * at once instead of waiting on a silent seat. A replay says nothing of it. */
+function gone(s) {
+  return Boolean(s) && s.kind === "person" && s.connected === false && !ctx.readOnly && !(msg && msg.replay);
 }
 
 function pileLabel(name) {
@@ -289,6 +305,13 @@ function fits() {
 
 function canEnd() {
   return (msg.legal || []).some((a) => a.type === "end");
+}
+
+/** "card:pile" of the plays after which the minimum is out of reach (the game ends):
+ * the server works them out from this seat's view, the screen warns before one. */
+function endsGame(card, pile) {
+  const corners = (msg && msg.extra && msg.extra.corners) || [];
+  return corners.some((c) => c.card === card && c.pile === pile);
 }
 
 function myTurn() {
@@ -413,16 +436,17 @@ function renderPiles() {
   for (const s of v.signals || []) if (s.seat === ctx.seat) mySignals.set(s.pile, s.kind);
   const nodes = v.piles.map((pile) => {
     const isTarget = targets.includes(pile.name);
+    const ends = isTarget && endsGame(selected, pile.name);
     const signals = (v.signals || []).filter((s) => s.pile === pile.name);
     const label = `${pileLabel(pile.name)}, ${t("tg_top", { top: pile.top })}`;
     const target = h(
       "button",
       {
         type: "button",
-        class: `pile-target ${pile.ascending ? "up" : "down"}${isTarget ? " target" : ""}${selected !== null && !isTarget ? " blocked" : ""}`,
+        class: `pile-target ${pile.ascending ? "up" : "down"}${isTarget ? " target" : ""}${ends ? " ends" : ""}${selected !== null && !isTarget ? " blocked" : ""}`,
         "data-pile": pile.name,
         "data-fkey": `pile-${pile.name}`,
-        "aria-label": selected !== null ? (isTarget ? t("tg_play_on", { card: selected, pile: pileLabel(pile.name) }) : `${label} — ${t("tg_not_here")}`) : label,
+        "aria-label": selected !== null ? (isTarget ? `${t("tg_play_on", { card: selected, pile: pileLabel(pile.name) })}${ends ? ` — ${t("tg_here_ends")}` : ""}` : `${label} — ${t("tg_not_here")}`) : label,
         "aria-disabled": ctx.readOnly ? "true" : undefined,
         tabindex: ctx.readOnly ? "-1" : undefined,
         onclick: () => playOn(pile.name),
@@ -443,7 +467,7 @@ function renderPiles() {
       },
       h("span", { class: "pile-dir" }, `${pile.ascending ? "↑" : "↓"} ${pileLabel(pile.name)}`),
       h("span", { class: "pile-top" }, String(pile.top)),
-      h("span", { class: "pile-mark" }, selected === null ? "\u00a0" : isTarget ? t("tg_here") : t("tg_not_here")),
+      h("span", { class: "pile-mark" }, selected === null ? "\u00a0" : ends ? t("tg_here_ends") : isTarget ? t("tg_here") : t("tg_not_here")),
     );
     const badges = h(
       "ul",
@@ -717,6 +741,7 @@ function choose(card) {
     return;
   }
   const piles = fits().get(card) || [];
+  confirming = null;
   selected = selected === card ? null : card;
   if (selected !== null) {
     els.message.textContent = piles.length
@@ -735,6 +760,15 @@ function playOn(pile) {
     return;
   }
   if (!myTurn()) return;
+  // The rules promise a warning before a play that ends the game: the first try says
+  // so, the same gesture again (click, drop, Enter) lays the card.
+  const key = `${selected}:${pile}`;
+  if (endsGame(selected, pile) && confirming !== key) {
+    confirming = key;
+    els.message.textContent = t("tg_corner_warn", { card: selected, pile: pileShort(pile) });
+    return;
+  }
+  confirming = null;
   send({ type: "play", card: selected, pile });
 }
 
@@ -834,6 +868,7 @@ function onGlobalKey(event) {
     event.preventDefault();
     const card = selected;
     selected = null;
+    confirming = null;
     els.message.textContent = "";
     renderPiles();
     renderHand();

@@ -1,0 +1,185 @@
+"""What an evening of play in the browser tripped over, checked in real Chromium: a
+link that asks for English, the warning the rules promise before a play of The Game
+that ends it, a player whose page closed shown as absent (on the projector too), the
+classroom button for the teacher only, hand cards wide enough for a finger, and a rule
+question nothing answers."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from browsing import no_errors, open_page
+from playwright.sync_api import expect
+
+from partie.core import get_game
+from partie.server.games import get_adapter
+from partie.server.protocol import table_message
+
+PHONE_390 = {"width": 390, "height": 844}
+HOST = "/static/games/tennis-quizz-host.html"
+
+
+def phone(browser: Any, url: str) -> Any:
+    return open_page(browser, url, viewport=PHONE_390, is_mobile=True, has_touch=True)
+
+
+def test_a_link_asking_for_english_opens_in_english(server: Any, browser: Any) -> None:
+    """A teacher's link with ``?lang=en`` opens in English in a fresh browser, the
+    switch follows in the address (a reload keeps the reader's choice)."""
+    page = open_page(browser, server.url + "/?lang=en")
+    expect(page.locator("#lang")).to_have_text("Français")
+    expect(page.locator("label[for=join-code]")).to_have_text("Join with a code")
+    page.click("#lang")
+    expect(page.locator("label[for=join-code]")).to_have_text("Rejoindre avec un code")
+    assert page.url.endswith("?lang=fr")
+    page.reload()
+    expect(page.locator("#lang")).to_have_text("English")
+    classroom = open_page(browser, server.url + HOST + "?lang=en")
+    expect(classroom.locator("#tqh-setup")).to_contain_text("How do you play?")
+    no_errors(page, classroom)
+
+
+# Player 1 holds 47 and 56; the first rising pile is at 45, the other at 99, both
+# falling piles at 2. 47 then 56 lays the two cards of the turn; 56 first leaves 47
+# nowhere to go (56 - 10 is 46), and the game would end.
+CORNER = "piles 45 99 2 2; hands 47 56 / 60 61; draw 70 71 72 73; turn 1; laid 0"
+
+
+def test_the_game_warns_before_a_play_that_ends_it(server: Any, browser: Any, shots: Any) -> None:
+    """The rules say the screen warns before a play after which the minimum is out of
+    reach. The real engine's position, the real server's message for that seat, the
+    real screen: the first click on the pile warns and sends nothing, the second lays
+    the card; a play that keeps the turn going is sent at once."""
+    state = get_game("the-game").from_position(CORNER)
+    message = table_message(
+        get_adapter("the-game"),
+        state,
+        0,
+        summary={"code": "ABCDEF", "seats": []},
+        version=1,
+        last=None,
+        timer=None,
+    )
+    assert message["extra"]["corners"] == [{"card": 56, "pile": "a1"}]
+    page = phone(browser, server.url + "/api/games")
+    page.route(
+        server.url + "/screen",
+        lambda route: route.fulfill(
+            content_type="text/html",
+            body='<!doctype html><link rel="stylesheet" href="/static/style.css"><main></main>',
+        ),
+    )
+    page.goto(server.url + "/screen")
+    page.evaluate(
+        """async (message) => {
+          const screen = await import("/static/games/the-game.js");
+          const { translator, SHELL } = await import("/static/i18n.js");
+          window.sent = [];
+          screen.mount(document.querySelector("main"), {
+            t: translator("fr", screen.strings, SHELL), lang: "fr", seat: 0,
+            readOnly: false, send: (action) => window.sent.push(action), chat: () => {},
+          });
+          screen.update(message);
+        }""",
+        message,
+    )
+    a1 = page.locator('#tg-piles [data-pile="a1"]')
+    page.click('#tg-hand button.card[data-card="56"]')
+    expect(a1).to_contain_text("fin de partie")
+    a1.click()
+    expect(page.locator("#tg-message")).to_contain_text("la partie s'arrêtera")
+    assert page.evaluate("window.sent") == []
+    shots(page, "corner-warned", full_page=False)
+    a1.click()  # the same gesture again: laid
+    assert page.evaluate("window.sent") == [{"type": "play", "card": 56, "pile": "a1"}]
+
+    # 47 keeps the turn going: no warning, sent at the first click.
+    page.evaluate("window.sent = []")
+    page.evaluate(
+        "async (m) => (await import('/static/games/the-game.js')).update(m)",
+        {**message, "version": 2},
+    )
+    page.click('#tg-hand button.card[data-card="47"]')
+    expect(a1).to_contain_text("ici")
+    a1.click()
+    assert page.evaluate("window.sent") == [{"type": "play", "card": 47, "pile": "a1"}]
+    no_errors(page)
+
+
+def test_a_closed_phone_shows_absent_and_only_the_teacher_has_the_classroom_button(
+    server: Any, browser: Any, shots: Any
+) -> None:
+    """A Tennis Quizz duel: the creator plays on a laptop, a pupil on a phone. The pupil
+    gets no classroom (projector) button, the creator exactly one. The pupil's phone
+    closes: the creator's board and the projector say the pupil is absent, until the
+    link is opened again."""
+    owner = open_page(browser, server.url + "/")
+    expect(owner.locator("#new-game option")).not_to_have_count(0)
+    owner.select_option("#new-game", "tennis-quizz")
+    owner.fill("#new-name", "Léa")
+    owner.click("#create")
+    expect(owner.locator("#you")).to_contain_text("place 1")
+    code = owner.locator("#table-code").inner_text().replace("-", "")
+    pupil = phone(browser, f"{server.url}/t/{code}")
+    pupil.fill("#sit-name", "Les Aigles")
+    pupil.click('button.sit[data-seat="1"]')
+    expect(pupil.locator("#you")).to_contain_text("place 2")
+    owner.click("#start")
+    board = owner.locator("#tq-board")
+    expect(board).to_contain_text("Équipe B · Les Aigles")  # no brackets in brackets
+    expect(board).to_contain_text("Équipe A · Léa (vous)")
+    expect(pupil.locator("#tq-board")).to_be_visible()
+    classroom = 'a[href^="/static/games/tennis-quizz-host.html"]'
+    assert pupil.locator(classroom).count() == 0
+    expect(owner.locator(classroom)).to_have_count(1)
+    projector = open_page(browser, f"{server.url}{HOST}?table={code}")
+    expect(projector.locator("#tq-board")).to_contain_text("Les Aigles")
+    assert "absent" not in board.inner_text()
+
+    context = pupil.context
+    link = pupil.url
+    pupil.close()
+    expect(board).to_contain_text("Les Aigles (absent)")
+    expect(projector.locator("#tq-board")).to_contain_text("Les Aigles (absent)")
+    shots(projector, "projector-absent", full_page=False)
+    back = context.new_page()
+    back.goto(link)
+    expect(back.locator("#tq-board")).to_contain_text("Les Aigles (vous)")
+    expect(board).not_to_contain_text("absent")
+    expect(projector.locator("#tq-board")).not_to_contain_text("absent")
+    no_errors(owner, projector)
+
+
+def test_a_phone_hand_fills_its_row_and_an_unanswered_question_says_so(
+    server: Any, browser: Any, shots: Any
+) -> None:
+    """The Game alone on a 390 px phone: the eight cards of the hand share one row, each
+    at least 40 px wide. A rule question nothing answers says so and how to ask again,
+    rather than "the closest passages:" over nothing."""
+    page = phone(browser, server.url + "/")
+    expect(page.locator("#new-game")).to_have_value("the-game")
+    page.fill("#new-name", "Zoé")
+    page.click("#create")
+    page.click("#start")
+    cards = page.locator("#tg-hand button.card")
+    expect(cards).to_have_count(8)
+    boxes = cards.evaluate_all(
+        "els => els.map(e => { const b = e.getBoundingClientRect();"
+        " return [b.left, b.top, b.width, b.right]; })"
+    )
+    assert len({round(top) for _, top, _, _ in boxes}) == 1, boxes  # one row
+    assert min(width for _, _, width, _ in boxes) >= 40, boxes
+    assert max(right for *_, right in boxes) <= PHONE_390["width"], boxes
+    shots(page, "phone-hand", full_page=False)
+
+    page.click("#rules-open")
+    page.fill("#rules-q", "xqzw blorp")
+    page.press("#rules-q", "Enter")
+    expect(page.locator("#rules-none")).to_contain_text("Essayez avec d'autres mots")
+    expect(page.locator("#rules-answer")).not_to_contain_text("les plus proches")
+    page.fill("#rules-q", "peut-on jouer en arrière de 10 ?")
+    page.press("#rules-q", "Enter")
+    expect(page.locator("#rules-answer blockquote").first).to_contain_text(re.compile("10"))
+    expect(page.locator("#rules-none")).to_have_count(0)
+    no_errors(page)
