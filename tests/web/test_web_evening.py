@@ -104,6 +104,35 @@ def test_the_game_warns_before_a_play_that_ends_it(server: Any, browser: Any, sh
     expect(a1).to_contain_text("ici")
     a1.click()
     assert page.evaluate("window.sent") == [{"type": "play", "card": 47, "pile": "a1"}]
+
+    # The other player's screen says whose turn's minimum it is, not "Encore 2 cartes"
+    # beside their own greyed "Fin de tour"; and hears nothing of player 1's corners.
+    other = table_message(
+        get_adapter("the-game"),
+        state,
+        1,
+        summary={"code": "ABCDEF", "seats": [{"seat": 0, "kind": "person", "name": "Ana"}]},
+        version=3,
+        last=None,
+        timer=None,
+    )
+    assert "extra" not in other
+    page.evaluate(
+        """async (message) => {
+          const screen = await import("/static/games/the-game.js");
+          const { translator, SHELL } = await import("/static/i18n.js");
+          const root = document.querySelector("main");
+          root.replaceChildren();
+          screen.mount(root, {
+            t: translator("fr", screen.strings, SHELL), lang: "fr", seat: 1,
+            readOnly: false, send: () => {}, chat: () => {},
+          });
+          screen.update(message);
+        }""",
+        other,
+    )
+    expect(page.locator("#tg-still")).to_have_text("Ana doit encore poser 2 carte(s) au moins.")
+    expect(page.locator("#tg-laid")).to_have_text("Ana a posé ce tour : 0")
     no_errors(page)
 
 
@@ -183,3 +212,29 @@ def test_a_phone_hand_fills_its_row_and_an_unanswered_question_says_so(
     expect(page.locator("#rules-answer blockquote").first).to_contain_text(re.compile("10"))
     expect(page.locator("#rules-none")).to_have_count(0)
     no_errors(page)
+
+
+def test_the_lobby_keeps_the_keyboard_where_it_is(server: Any, browser: Any) -> None:
+    """Typing the number of players then Tab lands on the next field (the seats grew
+    meanwhile), not back at the top of the page; the list of tables, redrawn every few
+    seconds, leaves the keyboard on the table's button it was on."""
+    owner = open_page(browser, server.url + "/")
+    owner.fill("#new-name", "Kim")
+    owner.click("#create")
+    expect(owner.locator("#table-code")).to_be_visible()
+    code = owner.locator("#table-code").inner_text()
+
+    page = open_page(browser, server.url + "/")
+    page.focus("#new-opt-players")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("3")
+    page.keyboard.press("Tab")
+    expect(page.locator("select[id^=new-seat-]")).to_have_count(3)
+    expect(page.locator("#new-opt-expert")).to_be_focused()
+
+    button = page.locator(f'#tables-open a.button[href="/t/{code.replace("-", "")}"]')
+    button.focus()
+    page.evaluate("window.before = document.querySelector('#tables-open')")
+    page.wait_for_function("() => !window.before.isConnected", timeout=12_000)  # redrawn
+    expect(button).to_be_focused()
+    no_errors(owner, page)

@@ -108,7 +108,11 @@ export async function lobbyPage() {
       );
     }
     form.appendChild(
-      optionFields(game.options, draft.options, "new", () => render(), (name) => name === "players"),
+      // The seats follow the number of players. A change event comes as Tab leaves the
+      // field, before the focus lands on the next one: redrawing at once would leave
+      // the browser's next field out of the page (the focus fell back to the top), so
+      // the form is redrawn once the focus has moved, and keeps it there.
+      optionFields(game.options, draft.options, "new", () => setTimeout(render), (name) => name === "players"),
     );
     const players = Number(draft.options.players ?? specDefault(game.options, "players") ?? 1);
     while (draft.seats.length < players) draft.seats.push(draft.seats.length === 0 ? "" : "");
@@ -197,7 +201,9 @@ export async function lobbyPage() {
                 h(
                   "li",
                   null,
-                  h("a", { href: action.href(row.code), class: "table-link" }, h("span", { class: "code" }, showCode(row.code))),
+                  // One tab stop a table (the button says what it does); the code
+                  // stays a link for the mouse.
+                  h("a", { href: action.href(row.code), class: "table-link", tabindex: "-1" }, h("span", { class: "code" }, showCode(row.code))),
                   " ",
                   h("span", { class: "game-name" }, gameName(games, row.game)),
                   " · ",
@@ -206,7 +212,7 @@ export async function lobbyPage() {
                     ? h("span", { class: "muted" }, ` · ${row.result.details.score}`)
                     : null,
                   " ",
-                  h("a", { href: action.href(row.code), class: "button small" }, action.label),
+                  h("a", { href: action.href(row.code), class: "button small", "data-fkey": `${kind}-${row.code}` }, action.label),
                 ),
               ),
             )
@@ -231,9 +237,10 @@ export async function lobbyPage() {
       if (err instanceof ApiError) error = err.text();
       else setBanner(t("offline_now"));
     }
-    // Re-render only the lists when the form is already up, so typing is not disturbed.
+    // Re-render only the lists when the form is already up, so typing is not disturbed;
+    // their content is swapped in place, so a keyboard on a table's button stays there.
     const lists = root.querySelector(".lists");
-    if (lists && root.querySelector("select#new-game")) lists.replaceWith(tableLists());
+    if (lists && root.querySelector("select#new-game")) replaceChildren(lists, ...tableLists().children);
     else render();
   };
   await refresh();

@@ -33,6 +33,10 @@ export const strings = {
     tg_may_end: "Minimum atteint : continuez ou finissez le tour.",
     tg_laid: "Posées ce tour : {n}",
     tg_laid_list: "Posées ce tour : {list}",
+    tg_laid_of: "{name} a posé ce tour : {n}",
+    tg_laid_list_of: "{name} a posé ce tour : {list}",
+    tg_still_of: "{name} doit encore poser {n} carte(s) au moins.",
+    tg_may_end_of: "{name} a posé le minimum : peut continuer ou finir le tour.",
     tg_on: "{card} sur {pile}",
     tg_draw: "Pioche : {n}",
     tg_draw_empty: "Pioche vide : 1 carte par tour au minimum",
@@ -100,6 +104,10 @@ export const strings = {
     tg_may_end: "Minimum reached: play on or end the turn.",
     tg_laid: "Laid this turn: {n}",
     tg_laid_list: "Laid this turn: {list}",
+    tg_laid_of: "{name} laid this turn: {n}",
+    tg_laid_list_of: "{name} laid this turn: {list}",
+    tg_still_of: "{name} must still lay at least {n} card(s).",
+    tg_may_end_of: "{name} laid the minimum: may play on or end the turn.",
     tg_on: "{card} on {pile}",
     tg_draw: "Draw pile: {n}",
     tg_draw_empty: "Draw pile empty: at least 1 card per turn",
@@ -520,15 +528,19 @@ function renderTurn() {
   if (v.started && !v.over) {
     const still = Math.max(0, v.min_cards - v.played_this_turn);
     const known = turnLog.length === v.played_this_turn && turnLog.length > 0;
+    // Someone else's turn says whose it is: "Encore 2 carte(s)" beside one's own
+    // greyed "Fin de tour" read as one's own debt.
+    const of = myTurn() ? "" : "_of";
+    const name = seatName(v.current);
     bits.push(
       h(
         "p",
         { class: "tg-laid", id: "tg-laid" },
         known
-          ? t("tg_laid_list", { list: turnLog.map((x) => t("tg_on", { card: x.card, pile: pileShort(x.pile) })).join(", ") })
-          : t("tg_laid", { n: v.played_this_turn }),
+          ? t(`tg_laid_list${of}`, { name, list: turnLog.map((x) => t("tg_on", { card: x.card, pile: pileShort(x.pile) })).join(", ") })
+          : t(`tg_laid${of}`, { name, n: v.played_this_turn }),
       ),
-      h("p", { class: "tg-still", id: "tg-still" }, still > 0 ? t("tg_still", { n: still }) : t("tg_may_end")),
+      h("p", { class: "tg-still", id: "tg-still" }, still > 0 ? t(`tg_still${of}`, { name, n: still }) : t(`tg_may_end${of}`, { name })),
     );
   } else {
     bits.push(h("p", { class: "tg-laid" }, "\u00a0"), h("p", { class: "tg-still" }, "\u00a0"));
