@@ -266,12 +266,13 @@ function mySeat() {
   return ctx.seat === undefined || ctx.readOnly ? null : ctx.seat;
 }
 
-function seatName(seat) {
+/** A seat's name; `bare` leaves out "(absent)" (the last point, the report). */
+function seatName(seat, bare = false) {
   const info = (msg.table.seats || []).find((s) => s.seat === seat);
   // A bot says it is one ("bot quiz:0.5"), as on the other games' screens.
   let name = info && info.kind === "bot" ? t("tq_bot", { bot: info.bot || info.name }) : info && info.name ? info.name : `${seat + 1}`;
   // A phone closed or asleep: the projector and the other side see it at once.
-  if (info && info.kind === "person" && info.connected === false && !ctx.readOnly && !msg.replay) name = `${name} (${t("tq_away")})`;
+  if (info && info.kind === "person" && info.connected === false && !bare && !ctx.readOnly && !msg.replay) name = `${name} (${t("tq_away")})`;
   return seat === mySeat() ? `${name} (${t("tq_you")})` : name;
 }
 
@@ -581,7 +582,7 @@ function renderLast() {
   const verdict = entry.right ? t("tq_last_right") : t("tq_last_wrong");
   const bits = [h("strong", { class: entry.right ? "tq-ok" : "tq-bad-text" }, verdict)];
   if (entry.text !== undefined) {
-    const who = entry.answerer !== undefined ? seatName(entry.answerer) : t("tq_team", { x: LETTERS[1 - entry.side] });
+    const who = entry.answerer !== undefined ? seatName(entry.answerer, true) : t("tq_team", { x: LETTERS[1 - entry.side] });
     bits.push(" ", h("span", null, entry.text), " ");
     if (entry.given !== undefined) bits.push(t("tq_last_line", { who, given: entry.given, answer: entry.answer }));
     else bits.push(t("tq_right_is", { answer: entry.answer }));
@@ -657,7 +658,7 @@ function reportTable() {
             h("td", null, String(r.n)),
             h("td", null, String(r.set)),
             // The seat's name as the board shows it ("bot quiz:0.5" for a bot, not its bare id).
-            h("td", null, r.answerer !== null && r.answerer !== undefined ? seatName(r.answerer) : r.answerer_name || t("tq_team", { x: LETTERS[r.side] })),
+            h("td", null, r.answerer !== null && r.answerer !== undefined ? seatName(r.answerer, true) : r.answerer_name || t("tq_team", { x: LETTERS[r.side] })),
             h("td", null, r.text),
             h("td", null, r.given),
             h("td", null, r.answer),

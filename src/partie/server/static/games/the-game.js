@@ -275,13 +275,15 @@ function view() {
   return msg.view;
 }
 
-function seatName(seat) {
+/** A seat's name as the screen shows it; `bare` leaves out "(absent)" for the lines
+ * that repeat the name the status line has just marked. */
+function seatName(seat, bare = false) {
   const seats = (msg && msg.table && msg.table.seats) || [];
   const s = seats.find((x) => x.seat === seat);
   let name = s && s.name ? s.name : t("seat_label", { n: seat + 1 });
   if (s && s.kind === "bot") name = t("tg_bot_name", { bot: s.bot || name, n: seat + 1 });
   if (s && s.zombie) name = `${name} (${t("bot")})`;
-  else if (gone(s)) name = `${name} (${t("tg_away")})`;
+  else if (gone(s) && !bare) name = `${name} (${t("tg_away")})`;
   return seat === ctx.seat && !ctx.readOnly ? `${name} (${t("you")})` : name;
 }
 
@@ -396,7 +398,7 @@ function renderStatus() {
   els.status.classList.toggle("mine", myTurn());
   els.counters.textContent = v.draw_count > 0 ? t("tg_draw", { n: v.draw_count }) : t("tg_draw_empty");
   const last = msg.last;
-  els.last.textContent = last && last.text && !msg.replay ? t("tg_last", { name: seatName(last.seat), text: last.text[ctx.lang] || last.text.fr }) : "\u00a0";
+  els.last.textContent = last && last.text && !msg.replay ? t("tg_last", { name: seatName(last.seat, true), text: last.text[ctx.lang] || last.text.fr }) : "\u00a0";
 }
 
 function renderPlayers() {
@@ -485,7 +487,7 @@ function renderPiles() {
           "li",
           { class: `signal signal-${s.kind}` },
           `${SIGNAL_ICON[s.kind] || ""} `,
-          t("tg_signal_by", { signal: t(s.kind === "keep" ? "tg_signal_keep_short" : "tg_signal_good_short"), name: seatName(s.seat) }),
+          t("tg_signal_by", { signal: t(s.kind === "keep" ? "tg_signal_keep_short" : "tg_signal_good_short"), name: seatName(s.seat, true) }),
         ),
       ),
     );
@@ -531,7 +533,7 @@ function renderTurn() {
     // Someone else's turn says whose it is: "Encore 2 carte(s)" beside one's own
     // greyed "Fin de tour" read as one's own debt.
     const of = myTurn() ? "" : "_of";
-    const name = seatName(v.current);
+    const name = seatName(v.current, true);
     bits.push(
       h(
         "p",
@@ -659,7 +661,7 @@ function renderEnd() {
   }
   els.end.hidden = false;
   els.end.dataset.hands = v.hands || (msg.extra && msg.extra.hands) || finalHands ? "open" : "own";
-  const reason = v.reason === "all_cards_played" ? t("tg_reason_all_cards_played") : v.reason === "stuck" ? t("tg_reason_stuck", { name: seatName(v.current) }) : t("tg_reason_other", { reason: v.reason });
+  const reason = v.reason === "all_cards_played" ? t("tg_reason_all_cards_played") : v.reason === "stuck" ? t("tg_reason_stuck", { name: seatName(v.current, true) }) : t("tg_reason_other", { reason: v.reason });
   const hands = v.hands || (msg.extra && msg.extra.hands) || finalHands;
   const rows = [];
   for (let seat = 0; seat < v.players; seat++) {
@@ -667,7 +669,7 @@ function renderEnd() {
     if (hands && hands[seat]) cards = hands[seat].length ? hands[seat].join(" ") : t("tg_none_left");
     else if (seat === ctx.seat && v.hand) cards = v.hand.length ? v.hand.join(" ") : t("tg_none_left");
     else cards = v.hand_sizes[seat] ? t("tg_left_hidden", { n: v.hand_sizes[seat] }) : t("tg_none_left");
-    rows.push(h("li", null, h("span", { class: "tg-player-name" }, `${seatName(seat)}${t("colon")}`), h("span", { class: "tg-left-cards" }, cards)));
+    rows.push(h("li", null, h("span", { class: "tg-player-name" }, `${seatName(seat, true)}${t("colon")}`), h("span", { class: "tg-left-cards" }, cards)));
   }
   if (v.draw_count) rows.push(h("li", { id: "tg-left-draw", "data-count": v.draw_count }, t("tg_draw", { n: v.draw_count })));
   replaceChildren(
