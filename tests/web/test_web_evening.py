@@ -6,7 +6,9 @@ question nothing answers."""
 
 from __future__ import annotations
 
+import json
 import re
+import urllib.request
 from typing import Any
 
 from browsing import no_errors, open_page
@@ -150,10 +152,17 @@ def test_a_closed_phone_shows_absent_and_only_the_teacher_has_the_classroom_butt
     owner.click("#create")
     expect(owner.locator("#you")).to_contain_text("place 1")
     code = owner.locator("#table-code").inner_text().replace("-", "")
+    # The teacher's projector, in the same browser: it waits for the teams, then says
+    # they are all in rather than still "when every seat is taken".
+    projector = owner.context.new_page()
+    projector.goto(f"{server.url}{HOST}?table={code}")
+    expect(projector.locator("#tqh-start-help")).to_contain_text("quand chaque place est prise")
     pupil = phone(browser, f"{server.url}/t/{code}")
     pupil.fill("#sit-name", "Les Aigles")
     pupil.click('button.sit[data-seat="1"]')
     expect(pupil.locator("#you")).to_contain_text("place 2")
+    expect(projector.locator("#tqh-start-help")).to_contain_text("Toutes les équipes sont là")
+    expect(projector.locator("#tqh-start")).to_be_enabled()
     owner.click("#start")
     board = owner.locator("#tq-board")
     expect(board).to_contain_text("Équipe B · Les Aigles")  # no brackets in brackets
@@ -162,7 +171,6 @@ def test_a_closed_phone_shows_absent_and_only_the_teacher_has_the_classroom_butt
     classroom = 'a[href^="/static/games/tennis-quizz-host.html"]'
     assert pupil.locator(classroom).count() == 0
     expect(owner.locator(classroom)).to_have_count(1)
-    projector = open_page(browser, f"{server.url}{HOST}?table={code}")
     expect(projector.locator("#tq-board")).to_contain_text("Les Aigles")
     assert "absent" not in board.inner_text()
 
@@ -177,7 +185,7 @@ def test_a_closed_phone_shows_absent_and_only_the_teacher_has_the_classroom_butt
     expect(back.locator("#tq-board")).to_contain_text("Les Aigles (vous)")
     expect(board).not_to_contain_text("absent")
     expect(projector.locator("#tq-board")).not_to_contain_text("absent")
-    no_errors(owner, projector)
+    no_errors(owner)
 
 
 def test_a_phone_hand_fills_its_row_and_an_unanswered_question_says_so(
@@ -238,3 +246,37 @@ def test_the_lobby_keeps_the_keyboard_where_it_is(server: Any, browser: Any) -> 
     page.wait_for_function("() => !window.before.isConnected", timeout=12_000)  # redrawn
     expect(button).to_be_focused()
     no_errors(owner, page)
+
+
+def test_the_replay_bar_stays_on_one_line_on_a_phone(server: Any, browser: Any) -> None:
+    """A bot's finished game replayed on a 390 px phone: the four step buttons and the
+    step line share one row, every button at least 40 px wide, nothing off screen."""
+    body = {"game": "the-game", "options": {"players": 1}, "seats": [{"bot": "greedy"}]}
+    request = urllib.request.Request(
+        server.url + "/api/tables",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request) as answer:
+        made = json.loads(answer.read())
+    code = made["code"]
+    page = phone(browser, f"{server.url}/t/{code}")
+    page.evaluate(f"localStorage.setItem('partie.owner.{code}', '{made['owner_token']}')")
+    page.reload()
+    page.click("#start")
+    expect(page.locator("#to-replay")).to_be_visible(timeout=60_000)
+    page.click("#to-replay")
+    expect(page.locator("#replay-step")).to_contain_text("sur")
+    bar = page.locator(".replay-bar .row").first
+    boxes = bar.locator("button, #replay-step").evaluate_all(
+        "els => els.map(e => { const b = e.getBoundingClientRect();"
+        " return [e.id, Math.round(b.top), Math.round(b.bottom), b.width, b.right]; })"
+    )
+    assert len(boxes) == 5
+    lowest_top = max(top for _, top, _, _, _ in boxes)
+    highest_bottom = min(bottom for _, _, bottom, _, _ in boxes)
+    assert lowest_top < highest_bottom, boxes  # they overlap vertically: one row
+    assert all(width >= 40 for name, _, _, width, _ in boxes if name != "replay-step"), boxes
+    assert max(right for *_, right in boxes) <= PHONE_390["width"], boxes
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_390["width"]
+    no_errors(page)

@@ -60,6 +60,7 @@ const HOST = {
     bot: "ordinateur {bot}",
     start: "Lancer le match",
     start_wait: "Le match se lance quand chaque place est prise.",
+    start_ready: "Toutes les équipes sont là : lancez le match quand la classe est prête.",
     scorer: "Enseignant",
     referee: "Arbitre",
     not_owner: "Ce navigateur n'a pas créé ce match : vous le regardez.",
@@ -120,6 +121,7 @@ const HOST = {
     bot: "computer {bot}",
     start: "Start the match",
     start_wait: "The match starts once every seat is taken.",
+    start_ready: "Every team is in: start the match when the class is ready.",
     scorer: "Teacher",
     referee: "Referee",
     not_owner: "This browser did not create this match: you are watching it.",
@@ -485,6 +487,7 @@ class Host {
     const url = this.shareOrigin();
     const code = showCode(table.code);
     if (table.status === "open" && mode === "match") {
+      const ready = table.seats.every((s) => s.kind !== "empty");
       return [
         h("p", { class: "label" }, t("code")),
         h("p", { class: "tqh-code", id: "tqh-code", "aria-label": `${t("code")} ${table.code.split("").join(" ")}` }, code),
@@ -494,9 +497,10 @@ class Host {
         h("h2", null, t("seats")),
         h("ul", { class: "tqh-seats", id: "tqh-seats" }, table.seats.map((s) => h("li", null, this.seatLine(s)))),
         this.you.owner
-          ? h("button", { type: "button", class: "primary", id: "tqh-start", disabled: !table.seats.every((s) => s.kind !== "empty"), onclick: () => this.send({ type: "start" }) }, t("start"))
+          ? h("button", { type: "button", class: "primary", id: "tqh-start", disabled: !ready, onclick: () => this.send({ type: "start" }) }, t("start"))
           : h("p", { class: "help" }, t("not_owner")),
-        h("p", { class: "help" }, t("start_wait")),
+        // Once every team is in, the line under the button says so instead of waiting.
+        ready && !this.you.owner ? null : h("p", { class: "help", id: "tqh-start-help" }, t(ready ? "start_ready" : "start_wait")),
       ];
     }
     const joinLine = mode === "match" ? [" · ", t("join", { url, code })] : null;
