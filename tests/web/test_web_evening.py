@@ -1,16 +1,23 @@
 """What an evening of play in the browser tripped over, checked in real Chromium: a
 link that asks for English, the warning the rules promise before a play of The Game
-that ends it, a player whose page closed shown as absent (on the projector too), the
-classroom button for the teacher only, hand cards wide enough for a finger, and a rule
-question nothing answers."""
+that ends it, whose turn's minimum the others read, a player whose page closed shown as
+absent (on the projector too), the classroom button for the teacher only and its line
+once the teams are in, hand cards wide enough for a finger, a rule question nothing
+answers, the keyboard kept in the lobby, the replay bar on one line on a phone, and
+every sign the pages draw present in the installed fonts."""
 
 from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
+import unicodedata
 import urllib.request
+from pathlib import Path
 from typing import Any
 
+import pytest
 from browsing import no_errors, open_page
 from playwright.sync_api import expect
 
@@ -280,3 +287,30 @@ def test_the_replay_bar_stays_on_one_line_on_a_phone(server: Any, browser: Any) 
     assert max(right for *_, right in boxes) <= PHONE_390["width"], boxes
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_390["width"]
     no_errors(page)
+
+
+STATIC = Path(__file__).resolve().parents[2] / "src" / "partie" / "server" / "static"
+
+
+def test_every_symbol_the_pages_draw_has_a_glyph() -> None:
+    """The signs the client writes (arrows, ★, ✓, ⚑...) exist in the fonts installed
+    with the browser (DejaVu): a sign missing there shows as an empty box, as the turn
+    timer's stopwatch did on the classroom's computer."""
+    if shutil.which("fc-list") is None:
+        pytest.skip("fontconfig is not installed")
+    signs = set()
+    for path in STATIC.rglob("*"):
+        if path.suffix in (".js", ".css", ".html"):
+            for ch in path.read_text(encoding="utf-8"):
+                symbol = unicodedata.category(ch)[0] in "SP" and ord(ch) > 0x2000
+                if symbol or 0x2190 <= ord(ch) <= 0x2BFF:
+                    signs.add(ch)
+    assert len(signs) > 10
+    missing = []
+    for ch in sorted(signs):
+        found = subprocess.run(
+            ["fc-list", f":charset={ord(ch):x}", "family"], capture_output=True, text=True
+        ).stdout.strip()
+        if not found:
+            missing.append(f"{ch} U+{ord(ch):04X} {unicodedata.name(ch, '')}")
+    assert missing == []
