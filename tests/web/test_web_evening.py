@@ -216,6 +216,10 @@ def test_a_phone_hand_fills_its_row_and_an_unanswered_question_says_so(
     assert min(width for _, _, width, _ in boxes) >= 40, boxes
     assert max(right for *_, right in boxes) <= PHONE_390["width"], boxes
     shots(page, "phone-hand", full_page=False)
+    # A touch screen gets no keyboard help; a computer does.
+    expect(page.locator("#tg-hand")).to_be_visible()
+    assert page.locator(".tg-keys").count() == 1
+    expect(page.locator(".tg-keys")).to_be_hidden()
 
     page.click("#rules-open")
     page.fill("#rules-q", "xqzw blorp")

@@ -472,7 +472,7 @@ function choiceButtons(q) {
         ),
       ),
     ),
-    h("p", { class: "help" }, t("tq_answer_keys")),
+    h("p", { class: "help keys-help" }, t("tq_answer_keys")),
   );
 }
 

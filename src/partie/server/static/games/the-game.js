@@ -186,7 +186,7 @@ export function mount(root, context) {
     message: h("p", { class: "tg-message", id: "tg-message", role: "alert" }),
     hand: h("div", { class: "tg-hand", id: "tg-hand", role: "toolbar", "aria-label": t("tg_hand") }),
     handTitle: h("h3", { class: "tg-hand-title", id: "tg-hand-title" }, t("tg_hand")),
-    keys: h("p", { class: "help tg-keys" }, t("tg_keys")),
+    keys: h("p", { class: "help tg-keys keys-help" }, t("tg_keys")),
     legend: h("p", { class: "help tg-legend", id: "tg-legend" }, t("tg_legend")),
     signalToggle: h("button", { type: "button", class: "tiny", id: "tg-signals-toggle", "aria-controls": "tg-piles", "aria-expanded": "false" }, `${SIGNAL_ICON.keep} ${t("tg_signals")}`),
     start: h("div", { class: "tg-start", id: "tg-start" }),
