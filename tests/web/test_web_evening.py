@@ -22,6 +22,7 @@ from browsing import no_errors, open_page
 from playwright.sync_api import expect
 
 from partie.core import get_game
+from partie.games.the_game.rules import Play
 from partie.server.games import get_adapter
 from partie.server.protocol import table_message
 
@@ -116,13 +117,16 @@ def test_the_game_warns_before_a_play_that_ends_it(server: Any, browser: Any, sh
 
     # The other player's screen says whose turn's minimum it is, not "Encore 2 cartes"
     # beside their own greyed "Fin de tour"; and hears nothing of player 1's corners.
+    # Player 1's first card leaves no empty place in player 2's hand.
+    laid = Play(47, 0)
+    state.apply(0, laid)
     other = table_message(
         get_adapter("the-game"),
         state,
         1,
         summary={"code": "ABCDEF", "seats": [{"seat": 0, "kind": "person", "name": "Ana"}]},
         version=3,
-        last=None,
+        last=(0, laid),
         timer=None,
     )
     assert "extra" not in other
@@ -140,8 +144,10 @@ def test_the_game_warns_before_a_play_that_ends_it(server: Any, browser: Any, sh
         }""",
         other,
     )
-    expect(page.locator("#tg-still")).to_have_text("Ana doit encore poser 2 carte(s) au moins.")
-    expect(page.locator("#tg-laid")).to_have_text("Ana a posé ce tour : 0")
+    expect(page.locator("#tg-still")).to_have_text("Ana doit encore poser 1 carte(s) au moins.")
+    expect(page.locator("#tg-laid")).to_have_text("Ana a posé ce tour : 47 sur ↑A1")
+    expect(page.locator("#tg-hand button.card")).to_have_count(2)
+    assert page.locator("#tg-hand .slot").count() == 0
     no_errors(page)
 
 

@@ -640,7 +640,10 @@ function renderHand() {
   // Cards laid this turn leave empty slots, so the hand does not shift under the
   // player's pointer and the page keeps its height until the draw.
   const slots = [];
-  for (let i = 0; i < (v.played_this_turn || 0); i++) slots.push(h("span", { class: "card slot", "aria-hidden": "true" }));
+  // Only on this player's own turn: the count is the turn's, whoever plays it (another
+  // player's two cards left two empty places in this hand).
+  const laid = myTurn() ? v.played_this_turn || 0 : 0;
+  for (let i = 0; i < laid; i++) slots.push(h("span", { class: "card slot", "aria-hidden": "true" }));
   replaceChildren(els.hand, cards, slots);
   // Roving focus: one card in the tab order.
   const buttons = [...els.hand.querySelectorAll("button.card")];
