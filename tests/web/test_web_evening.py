@@ -47,7 +47,16 @@ def test_a_link_asking_for_english_opens_in_english(server: Any, browser: Any) -
     expect(page.locator("#lang")).to_have_text("English")
     classroom = open_page(browser, server.url + HOST + "?lang=en")
     expect(classroom.locator("#tqh-setup")).to_contain_text("How do you play?")
-    no_errors(page, classroom)
+    # The deck's file chooser speaks the page's language, not the browser's.
+    expect(classroom.locator("#tqh-file-button")).to_have_text("Choose a file…")
+    expect(classroom.locator("#tqh-file-name")).to_have_text("No file chosen")
+    classroom.set_input_files(
+        "#tqh-file", files=[{"name": "ma-classe.csv", "mimeType": "text/csv", "buffer": b"x"}]
+    )
+    expect(classroom.locator("#tqh-file-name")).to_have_text("ma-classe.csv")
+    height = classroom.locator("#tqh-file").evaluate("e => e.getBoundingClientRect().height")
+    assert height >= 40  # the real input covers its button: a finger reaches it
+    no_errors(page)
 
 
 # Player 1 holds 47 and 56; the first rising pile is at 45, the other at 99, both

@@ -27,6 +27,8 @@ const HOST = {
     deck_builtin: "{title} ({cards} cartes, intégré)",
     deck_mine: "Votre paquet : {title} ({cards} cartes)",
     upload: "Ou envoyez votre paquet (TOML, GIFT, Aiken .txt, CSV, Open Trivia DB .json ; 1 Mio au plus)",
+    choose_file: "Choisir un fichier…",
+    no_file: "Aucun fichier choisi",
     uploading: "Vérification du paquet…",
     upload_ok: "✓ Paquet accepté : {title}, {cards} cartes, {questions} questions.",
     upload_bad: "✗ Paquet refusé :",
@@ -88,6 +90,8 @@ const HOST = {
     deck_builtin: "{title} ({cards} cards, built in)",
     deck_mine: "Your deck: {title} ({cards} cards)",
     upload: "Or send your own deck (TOML, GIFT, Aiken .txt, CSV, Open Trivia DB .json; 1 MiB at most)",
+    choose_file: "Choose a file…",
+    no_file: "No file chosen",
     uploading: "Checking the deck…",
     upload_ok: "✓ Deck accepted: {title}, {cards} cards, {questions} questions.",
     upload_bad: "✗ Deck refused:",
@@ -183,6 +187,7 @@ const draft = {
 let decks = [];
 let uploaded = null;
 let uploadReport = null;
+let fileName = null;
 
 async function setupPage() {
   try {
@@ -282,18 +287,23 @@ function deckBox() {
     accept: ".toml,.gift,.txt,.aiken,.csv,.json",
     onchange: (e) => upload(e.target.files && e.target.files[0]),
   });
+  // The browser's own file button speaks the browser's language ("Choose File" on a
+  // French page): the input lies, invisible, over a button in the page's language.
+  const pick = h("label", { class: "button small file-pick", id: "tqh-file-button" }, t("choose_file"), file);
+  const chosen = h("span", { class: "muted", id: "tqh-file-name" }, fileName || t("no_file"));
   return h(
     "fieldset",
     null,
     h("legend", null, t("deck")),
     select("deck", t("deck"), choices, (v) => (draft.deck = v)),
-    h("div", { class: "field" }, h("label", { for: "tqh-file" }, t("upload")), file),
+    h("div", { class: "field" }, h("label", { for: "tqh-file" }, t("upload")), h("div", { class: "row" }, pick, chosen)),
     h("div", { id: "tqh-upload", "aria-live": "polite" }, uploadReport),
   );
 }
 
 async function upload(file) {
   if (!file) return;
+  fileName = file.name;
   uploadReport = h("p", null, t("uploading"));
   renderSetup();
   let body;
