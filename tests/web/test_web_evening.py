@@ -251,11 +251,15 @@ def test_a_phone_hand_fills_its_row_and_an_unanswered_question_says_so(
 def test_the_lobby_keeps_the_keyboard_where_it_is(server: Any, browser: Any) -> None:
     """Typing the number of players then Tab lands on the next field (the seats grew
     meanwhile), not back at the top of the page; the list of tables, redrawn every few
-    seconds, leaves the keyboard on the table's button it was on."""
+    seconds, leaves the keyboard on the table's button it was on, names a bot as a bot
+    and a creator who went away as absent."""
     owner = open_page(browser, server.url + "/")
+    owner.fill("#new-opt-players", "2")
+    owner.dispatch_event("#new-opt-players", "change")
+    owner.select_option("#new-seat-1", "greedy")
     owner.fill("#new-name", "Kim")
     owner.click("#create")
-    expect(owner.locator("#table-code")).to_be_visible()
+    expect(owner.locator("#you")).to_contain_text("place 1")
     code = owner.locator("#table-code").inner_text()
 
     page = open_page(browser, server.url + "/")
@@ -266,12 +270,19 @@ def test_the_lobby_keeps_the_keyboard_where_it_is(server: Any, browser: Any) -> 
     expect(page.locator("select[id^=new-seat-]")).to_have_count(3)
     expect(page.locator("#new-opt-expert")).to_be_focused()
 
-    button = page.locator(f'#tables-open a.button[href="/t/{code.replace("-", "")}"]')
+    # The table's row names the bot as a bot; once its creator's page closes, the
+    # next redraw says the creator is absent.
+    row = page.locator("#tables-open li", has_text=code)
+    expect(row).to_contain_text("Kim, bot greedy")
+    button = row.locator("a.button")
     button.focus()
+    no_errors(owner)
+    owner.close()
     page.evaluate("window.before = document.querySelector('#tables-open')")
     page.wait_for_function("() => !window.before.isConnected", timeout=12_000)  # redrawn
     expect(button).to_be_focused()
-    no_errors(owner, page)
+    expect(row).to_contain_text("Kim (absent), bot greedy")
+    no_errors(page)
 
 
 def test_the_replay_bar_stays_on_one_line_on_a_phone(server: Any, browser: Any) -> None:

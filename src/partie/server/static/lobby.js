@@ -187,6 +187,15 @@ export async function lobbyPage() {
     return form;
   }
 
+  /** A seat as the tables' screens name it: a bot says it is one ("bot greedy", not a
+   * player called "greedy"), and at a table not yet over a person whose page is
+   * closed is marked absent, so a table everyone left reads as such. */
+  function seatText(s, live) {
+    if (s.kind === "empty" || !s.name) return t("empty_seat");
+    if (s.kind === "bot") return `${t("bot")} ${s.bot || s.name}`;
+    return live && s.connected === false ? `${s.name} (${t("away")})` : s.name;
+  }
+
   function tableLists() {
     const section = (title, rows, action, kind) =>
       h(
@@ -207,7 +216,7 @@ export async function lobbyPage() {
                   " ",
                   h("span", { class: "game-name" }, gameName(games, row.game)),
                   " · ",
-                  h("span", null, row.seats.map((s) => s.name || t("empty_seat")).join(", ")),
+                  h("span", { class: "seat-names" }, row.seats.map((seat) => seatText(seat, kind !== "finished")).join(", ")),
                   row.result && row.result.details && row.result.details.score !== undefined
                     ? h("span", { class: "muted" }, ` · ${row.result.details.score}`)
                     : null,
