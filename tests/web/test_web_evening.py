@@ -344,3 +344,26 @@ def test_every_symbol_the_pages_draw_has_a_glyph() -> None:
         if not found:
             missing.append(f"{ch} U+{ord(ch):04X} {unicodedata.name(ch, '')}")
     assert missing == []
+
+
+def test_two_bots_of_one_level_say_which_place(server: Any, browser: Any) -> None:
+    """A team match with a bot of the same level on each side: the board and the
+    buttons say which place each is, a bot alone of its kind keeps its short name."""
+    page = phone(browser, server.url + "/")
+    expect(page.locator("#new-game option")).not_to_have_count(0)
+    page.select_option("#new-game", "tennis-quizz")
+    page.fill("#new-opt-players", "4")
+    page.dispatch_event("#new-opt-players", "change")
+    page.select_option("#new-seat-1", "quiz:0.5")
+    page.select_option("#new-seat-2", "random")
+    page.select_option("#new-seat-3", "quiz:0.5")
+    page.fill("#new-name", "Ana")
+    page.click("#create")
+    expect(page.locator("#you")).to_contain_text("place 1")
+    page.click("#start")
+    board = page.locator("#tq-board")
+    expect(board).to_contain_text("bot quiz:0.5 (place 2)")
+    expect(board).to_contain_text("bot quiz:0.5 (place 4)")
+    expect(board).to_contain_text("bot random")
+    assert "bot random (place" not in board.inner_text()
+    no_errors(page)

@@ -87,6 +87,7 @@ export const strings = {
     tq_you: "vous",
     tq_away: "absent",
     tq_bot: "bot {bot}",
+    tq_seat_of: "{name} (place {n})",
     tq_pro: "pro",
     tq_spectator: "Vous regardez le match.",
   },
@@ -170,6 +171,7 @@ export const strings = {
     tq_you: "you",
     tq_away: "away",
     tq_bot: "bot {bot}",
+    tq_seat_of: "{name} (seat {n})",
     tq_pro: "pro",
     tq_spectator: "You are watching the match.",
   },
@@ -271,6 +273,9 @@ function seatName(seat, bare = false) {
   const info = (msg.table.seats || []).find((s) => s.seat === seat);
   // A bot says it is one ("bot quiz:0.5"), as on the other games' screens.
   let name = info && info.kind === "bot" ? t("tq_bot", { bot: info.bot || info.name }) : info && info.name ? info.name : `${seat + 1}`;
+  // Two seats of one name (a bot of the same level on each team) say which place is meant.
+  const same = (msg.table.seats || []).filter((s) => s.seat !== seat && s.kind === info?.kind && (s.bot || s.name) === (info?.bot || info?.name));
+  if (info && same.length) name = t("tq_seat_of", { name, n: seat + 1 });
   // A phone closed or asleep: the projector and the other side see it at once.
   if (info && info.kind === "person" && info.connected === false && !bare && !ctx.readOnly && !msg.replay) name = `${name} (${t("tq_away")})`;
   return seat === mySeat() ? `${name} (${t("tq_you")})` : name;
