@@ -285,10 +285,9 @@ def test_the_lobby_keeps_the_keyboard_where_it_is(server: Any, browser: Any) -> 
     no_errors(page)
 
 
-def test_the_replay_bar_stays_on_one_line_on_a_phone(server: Any, browser: Any) -> None:
-    """A bot's finished game replayed on a 390 px phone: the four step buttons and the
-    step line share one row, every button at least 40 px wide, nothing off screen."""
-    body = {"game": "the-game", "options": {"players": 1}, "seats": [{"bot": "greedy"}]}
+def bots_table(browser: Any, server: Any, body: dict[str, Any]) -> Any:
+    """A table of bots made through the HTTP API, opened on a phone by its creator and
+    started; the bots play at once (the server runs with no pause)."""
     request = urllib.request.Request(
         server.url + "/api/tables",
         data=json.dumps(body).encode(),
@@ -301,6 +300,14 @@ def test_the_replay_bar_stays_on_one_line_on_a_phone(server: Any, browser: Any) 
     page.evaluate(f"localStorage.setItem('partie.owner.{code}', '{made['owner_token']}')")
     page.reload()
     page.click("#start")
+    return page
+
+
+def test_the_replay_bar_stays_on_one_line_on_a_phone(server: Any, browser: Any) -> None:
+    """A bot's finished game replayed on a 390 px phone: the four step buttons and the
+    step line share one row, every button at least 40 px wide, nothing off screen."""
+    body = {"game": "the-game", "options": {"players": 1}, "seats": [{"bot": "greedy"}]}
+    page = bots_table(browser, server, body)
     expect(page.locator("#to-replay")).to_be_visible(timeout=60_000)
     page.click("#to-replay")
     expect(page.locator("#replay-step")).to_contain_text("sur")
@@ -367,3 +374,25 @@ def test_two_bots_of_one_level_say_which_place(server: Any, browser: Any) -> Non
     expect(board).to_contain_text("bot random")
     assert "bot random (place" not in board.inner_text()
     no_errors(page)
+
+
+def test_a_quiz_is_played_again_with_its_own_words(server: Any, browser: Any) -> None:
+    """A finished Tennis Quizz offers to play again "with the same cards" (a quiz has no
+    deal); The Game keeps "the same deal"."""
+    body = {
+        "game": "tennis-quizz",
+        "options": {"players": 2, "sets_to_win": 1},
+        "seats": [{"bot": "quiz:0.9"}, {"bot": "random"}],
+    }
+    page = bots_table(browser, server, body)
+    expect(page.locator("#again-same")).to_have_text(
+        "Rejouer avec les mêmes cartes", timeout=60_000
+    )
+    expect(page.locator("#again-new")).to_have_text("Nouveau match")
+    page.click("#lang")
+    expect(page.locator("#again-same")).to_have_text("Again with the same cards")
+    page.click("#lang")
+    body = {"game": "the-game", "options": {"players": 1}, "seats": [{"bot": "greedy"}]}
+    other = bots_table(browser, server, body)
+    expect(other.locator("#again-same")).to_have_text("Rejouer la même donne", timeout=60_000)
+    no_errors(page, other)

@@ -587,12 +587,17 @@ export class TableClient {
       );
     }
     if (table.status === "over") {
+      // A quiz has no deal: its own words where a game has them ("les mêmes questions").
+      const word = (key) => {
+        const own = `${key}_${table.game.replace(/-/g, "_")}`;
+        return t(own) !== own ? t(own) : t(key);
+      };
       return h(
         "section",
         { class: "card owner again" },
         h("div", { class: "row" },
-          h("button", { type: "button", class: "primary", id: "again-same", onclick: () => this.send({ type: "again", same_deal: true }) }, t("again_same")),
-          h("button", { type: "button", id: "again-new", onclick: () => this.send({ type: "again", same_deal: false }) }, t("again_new")),
+          h("button", { type: "button", class: "primary", id: "again-same", onclick: () => this.send({ type: "again", same_deal: true }) }, word("again_same")),
+          h("button", { type: "button", id: "again-new", onclick: () => this.send({ type: "again", same_deal: false }) }, word("again_new")),
         ),
       );
     }
