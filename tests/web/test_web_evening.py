@@ -396,3 +396,22 @@ def test_a_quiz_is_played_again_with_its_own_words(server: Any, browser: Any) ->
     other = bots_table(browser, server, body)
     expect(other.locator("#again-same")).to_have_text("Rejouer la même donne", timeout=60_000)
     no_errors(page, other)
+
+
+def test_the_rules_are_read_from_the_lobby(server: Any, browser: Any) -> None:
+    """Before any table: the chosen game's rules and their question box, one click
+    from the lobby; closing them gives the keyboard back to the button."""
+    page = phone(browser, server.url + "/")
+    expect(page.locator("#new-game option")).not_to_have_count(0)
+    page.select_option("#new-game", "tennis-mots")
+    button = page.locator("#lobby-rules")
+    expect(button).to_have_text("Règles de Tennis de mots")
+    button.click()
+    expect(page.locator("#rules-title")).to_contain_text("Tennis de mots")
+    page.fill("#rules-q", "c'est quoi un jocker")
+    page.press("#rules-q", "Enter")
+    expect(page.locator("#rules-answer blockquote").first).to_contain_text(re.compile("joker"))
+    page.locator("#rules button.close").click()
+    expect(page.locator("#rules")).not_to_be_visible()
+    expect(button).to_be_focused()
+    no_errors(page)

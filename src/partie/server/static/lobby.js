@@ -3,6 +3,7 @@
 
 import { h, replaceChildren } from "./dom.js";
 import { optionFields, settingsFields, specDefault } from "./forms.js";
+import { openRules } from "./rules.js";
 import {
   ApiError,
   alertLine,
@@ -100,6 +101,10 @@ export async function lobbyPage() {
       games.map((g) => h("option", { value: g.id, selected: g.id === game.id }, g.name)),
     );
     form.appendChild(h("div", { class: "field" }, h("label", { for: "new-game" }, t("game")), gameSelect));
+    // The rules (and their question box) before anyone sits down, not only at a table.
+    form.appendChild(
+      h("p", { class: "row" }, h("button", { type: "button", class: "small", id: "lobby-rules", "data-fkey": "lobby-rules", onclick: () => openRules(game.id) }, t("rules_of", { game: game.name }))),
+    );
     if (game.id === "tennis-quizz") {
       // The classroom page sets up what this form cannot (teacher alone, paper cards,
       // an uploaded deck) and is the projector's screen.
