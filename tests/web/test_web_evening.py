@@ -415,3 +415,20 @@ def test_the_rules_are_read_from_the_lobby(server: Any, browser: Any) -> None:
     expect(page.locator("#rules")).not_to_be_visible()
     expect(button).to_be_focused()
     no_errors(page)
+
+
+def test_the_start_pressed_from_the_keyboard_leaves_it_on_the_game(
+    server: Any, browser: Any
+) -> None:
+    """ "Lancer la partie" goes away once pressed: the keyboard lands on the game's
+    status line ("À vous de jouer."), not back at the top of the page."""
+    page = open_page(browser, server.url + "/")
+    expect(page.locator("#new-game")).to_have_value("the-game")
+    page.fill("#new-name", "Kim")
+    page.click("#create")
+    expect(page.locator("#start")).to_be_enabled()
+    page.focus("#start")
+    page.keyboard.press("Enter")
+    expect(page.locator("#tg-status")).to_be_focused()
+    expect(page.locator("#tg-status")).to_have_text("À vous de jouer.")
+    no_errors(page)

@@ -281,6 +281,10 @@ export class TableClient {
     // A tab in the background still says when it is this player's turn.
     const turn = table.status === "playing" && (this.msg.legal || []).length > 0;
     document.title = `${turn ? `▶ ${t("your_turn_short")} · ` : ""}${showCode(table.code)} · partie`;
+    // The start removes the button the owner pressed: once the game's screen is up,
+    // the keyboard goes to its status line rather than back to the top of the page.
+    if (this.shownStatus === "open" && table.status === "playing") this.focusGame = true;
+    this.shownStatus = table.status;
     const controls = this.controls(table);
     replaceChildren(this.top, this.header(table), table.status === "open" ? this.seatsPanel(table) : null, table.status === "over" ? controls : null);
     this.renderGame(table);
@@ -668,6 +672,15 @@ export class TableClient {
       if (module.update) module.update({ type: "chat_log", chat: this.chat || [] });
     }
     if (this.gameModule) this.gameModule.update(this.msg);
+    if (this.focusGame && this.gameModule) {
+      this.focusGame = false;
+      const active = document.activeElement;
+      const status = this.gameRoot.querySelector("#tg-status, #tq-status, .tennis-mots-status");
+      if (status && (!active || active === document.body || !active.isConnected)) {
+        status.tabIndex = -1;
+        status.focus({ preventScroll: true });
+      }
+    }
   }
 
   /** preview / ask: send and wait for the next answer of that kind. */
