@@ -431,4 +431,8 @@ def test_the_start_pressed_from_the_keyboard_leaves_it_on_the_game(
     page.keyboard.press("Enter")
     expect(page.locator("#tg-status")).to_be_focused()
     expect(page.locator("#tg-status")).to_have_text("À vous de jouer.")
+    # A card's number typed from there still reaches the hand.
+    first = page.locator("#tg-hand button.card").first
+    page.keyboard.type(first.get_attribute("data-card"))
+    expect(first).to_be_focused()
     no_errors(page)

@@ -281,9 +281,9 @@ export class TableClient {
     // A tab in the background still says when it is this player's turn.
     const turn = table.status === "playing" && (this.msg.legal || []).length > 0;
     document.title = `${turn ? `▶ ${t("your_turn_short")} · ` : ""}${showCode(table.code)} · partie`;
-    // The start removes the button the owner pressed: once the game's screen is up,
-    // the keyboard goes to its status line rather than back to the top of the page.
-    if (this.shownStatus === "open" && table.status === "playing") this.focusGame = true;
+    // The start (or "play again") removes the button the owner pressed: once the game's
+    // screen is up, the keyboard goes to its status line, not back to the page's top.
+    if (["open", "over"].includes(this.shownStatus) && table.status === "playing") this.focusGame = true;
     this.shownStatus = table.status;
     const controls = this.controls(table);
     replaceChildren(this.top, this.header(table), table.status === "open" ? this.seatsPanel(table) : null, table.status === "over" ? controls : null);
