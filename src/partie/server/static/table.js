@@ -683,31 +683,49 @@ export class TableClient {
     }
   }
 
-  /** preview / ask: send and wait for the next answer of that kind. */
+  /** preview / ask: send and wait for this request's own answer (`requestOn`). */
   request(type, fields) {
-    return new Promise((resolve) => {
-      if (!this.ws) return resolve(null);
-      const ws = this.ws;
-      const answerType = type === "ask" ? "answer" : "preview";
-      const listener = (event) => {
-        let msg;
-        try {
-          msg = JSON.parse(event.data);
-        } catch (_) {
-          return;
-        }
-        if (msg.type === answerType || (msg.type === "refused" && msg.ref === type)) {
-          ws.removeEventListener("message", listener);
-          resolve(msg);
-        }
-      };
-      ws.addEventListener("message", listener);
-      if (!this.send({ type, ...fields })) {
-        ws.removeEventListener("message", listener);
-        resolve(null);
-      }
-    });
+    return requestOn(this.ws, type, fields);
   }
+}
+
+/** Send a `preview` or an `ask` on `ws` and wait for its own answer. The server answers
+ * one connection's messages in order, so the oldest request still waiting takes the
+ * next answer of its kind: a word built card by card has several previews in flight,
+ * and each must get its own (all of them used to take the first answer, so the last
+ * card's preview could show the value of the word two cards earlier). */
+export function requestOn(ws, type, fields) {
+  return new Promise((resolve) => {
+    if (!ws || ws.readyState !== WebSocket.OPEN) return resolve(null);
+    const kind = type === "ask" ? "answer" : "preview";
+    answersOf(ws)[kind].push(resolve);
+    ws.send(JSON.stringify({ type, ...fields }));
+  });
+}
+
+/** The requests of one socket still waiting, by the kind of answer they wait for; one
+ * listener hands each answer (or its refusal) to the oldest of them. A socket that
+ * closes answers them all with null. */
+function answersOf(ws) {
+  if (ws.partieWaiting) return ws.partieWaiting;
+  const waiting = { preview: [], answer: [] };
+  ws.partieWaiting = waiting;
+  ws.addEventListener("message", (event) => {
+    let msg;
+    try {
+      msg = JSON.parse(event.data);
+    } catch (_) {
+      return;
+    }
+    const refused = msg.type === "refused";
+    const kind = msg.type === "answer" || (refused && msg.ref === "ask") ? "answer" : msg.type === "preview" || (refused && msg.ref === "preview") ? "preview" : null;
+    const next = kind && waiting[kind].shift();
+    if (next) next(msg);
+  });
+  ws.addEventListener("close", () => {
+    for (const kind of ["preview", "answer"]) while (waiting[kind].length) waiting[kind].shift()(null);
+  });
+  return waiting;
 }
 
 /** A personal link `/t/CODE#seat=TOKEN` carries a seat to another device. The token
