@@ -286,8 +286,9 @@ function teamName(side) {
   const letter = LETTERS[side];
   if (!v.teams) return t("tq_team", { x: letter });
   const names = v.teams[side].map((s) => seatName(s)).join(", ");
-  // "Équipe A · Léa (vous)": the players' names carry their own brackets.
-  return `${t("tq_team", { x: letter })} · ${names}`;
+  // "Équipe A · Léa (vous)": the players' names carry their own brackets; the team and
+  // its first name stay on one line on a narrow board.
+  return `${t("tq_team", { x: letter })}\u00a0·\u00a0${names}`;
 }
 
 function isMode(mode) {
