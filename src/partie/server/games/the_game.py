@@ -6,7 +6,16 @@ from typing import Any, ClassVar
 
 from partie.core.game import Action, State
 from partie.games.the_game.chat import check_chat
-from partie.games.the_game.rules import PILE_NAMES, ChooseStart, EndTurn, Play, Signal
+from partie.games.the_game.rules import (
+    ASCENDING,
+    PILE_NAMES,
+    ChooseStart,
+    EndTurn,
+    Play,
+    Signal,
+    can_play_sequence,
+    playable,
+)
 from partie.server.games import GameAdapter
 
 _SIGNAL_WORDS = {"keep": ("garde", "keep"), "good": ("bon", "good"), "clear": ("efface", "clear")}
@@ -44,13 +53,42 @@ class TheGameAdapter(GameAdapter):
 
     def public(self, state: State, seat: int | None) -> dict[str, Any] | None:
         """Once the game is over every hand is shown (the record, seed included, can be
-        downloaded then anyway): the end screen lists the cards each player still held."""
-        if not state.is_over:
+        downloaded then anyway): the end screen lists the cards each player still held.
+        During play, the seat to act is told which of its plays would end the game (the
+        rules say the screen warns before such a play); from its own view only."""
+        if state.is_over:
+            return {"hands": [list(hand) for hand in state.hands]}  # type: ignore[attr-defined]
+        if seat is None or seat not in state.to_act:
             return None
-        return {"hands": [list(hand) for hand in state.hands]}  # type: ignore[attr-defined]
+        corners = cornering_plays(state.view(seat))
+        return {"corners": corners} if corners else None
 
     def describe(self, seat: int, action: Action, viewer: int | None) -> dict[str, Any]:
         return {"seat": seat, "action": action.to_json(), "text": _text(action)}
+
+
+def cornering_plays(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The plays of this view's hand after which the turn's minimum can no longer be
+    reached, so the game ends (``stuck``): ``[{"card", "pile"}]``. Worked out from the
+    seat's own view (its hand and the public piles), as the engine's rule reads."""
+    hand = view.get("hand") or []
+    if view.get("over") or not view.get("started", True) or not hand:
+        return []
+    tops = [pile["top"] for pile in view["piles"]]
+    need = view["min_cards"] - view["played_this_turn"] - 1
+    if need <= 0:
+        return []
+    out = []
+    for card in hand:
+        rest = [c for c in hand if c != card]
+        for p, top in enumerate(tops):
+            if not playable(card, top, ASCENDING[p]):
+                continue
+            tops[p] = card
+            if not can_play_sequence(rest, tops, need):
+                out.append({"card": card, "pile": PILE_NAMES[p]})
+            tops[p] = top
+    return out
 
 
 def _pile(index: int) -> str:

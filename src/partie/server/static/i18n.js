@@ -64,6 +64,8 @@ export const SHELL = {
     start: "Lancer la partie",
     start_wait: "Toutes les places doivent être prises pour lancer la partie.",
     again_same: "Rejouer la même donne",
+    again_same_tennis_quizz: "Rejouer avec les mêmes cartes",
+    again_new_tennis_quizz: "Nouveau match",
     again_new: "Nouvelle partie",
     bots_warming: "Les bots se préparent (la première fois après le démarrage du serveur, jusqu'à une minute)…",
     your_turn_short: "à vous",
@@ -72,6 +74,7 @@ export const SHELL = {
     again_wait: "Le créateur de la table peut relancer une partie.",
     creator_name_help: "Avec un nom, vous prenez la première place laissée à une personne ; sans nom, vous regardez la table.",
     rules: "Règles",
+    rules_of: "Règles de {game}",
     rules_missing: "Les règles ne sont pas encore servies ici ; voir la documentation du projet :",
     close: "Fermer",
     rules_ask: "Une question sur les règles ?",
@@ -80,6 +83,7 @@ export const SHELL = {
     rules_situation: "Ta situation :",
     rules_example_first: "Un exemple, puis la règle qu'il montre :",
     rules_closest: "Les passages qui s'en rapprochent le plus :",
+    rules_none: "Aucun passage ne répond à cette question. Essayez avec d'autres mots (par exemple « pioche vide », « joker », « qui commence ») ou lisez les règles ci-dessous.",
     offline: "Serveur injoignable — nouvelle tentative dans {s} s…",
     offline_now: "Serveur injoignable — nouvelle tentative…",
     back_online: "Reconnecté.",
@@ -107,7 +111,7 @@ export const SHELL = {
     game_screen_missing: "L'écran de ce jeu n'est pas encore disponible.",
     seat_label: "Joueur {n}",
     result: "Résultat",
-    timer: "⏱ {name} : {s} s pour jouer, puis un bot joue à sa place.",
+    timer: "◷ {name} : {s} s pour jouer, puis un bot joue à sa place.",
     turn_seconds: "Temps par tour (secondes, 0 = sans limite)",
     away_seconds: "Absence tolérée (secondes, 0 = sans limite)",
     timers: "Minuteries",
@@ -181,6 +185,8 @@ export const SHELL = {
     start: "Start the game",
     start_wait: "Every seat must be taken to start the game.",
     again_same: "Play the same deal again",
+    again_same_tennis_quizz: "Again with the same cards",
+    again_new_tennis_quizz: "New match",
     again_new: "New game",
     bots_warming: "The bots are getting ready (the first time after the server starts, up to a minute)…",
     your_turn_short: "your turn",
@@ -189,6 +195,7 @@ export const SHELL = {
     again_wait: "The table's creator can start another game.",
     creator_name_help: "With a name you take the first seat left to a person; without one you watch the table.",
     rules: "Rules",
+    rules_of: "Rules of {game}",
     rules_missing: "The rules are not served here yet; see the project's documentation:",
     close: "Close",
     rules_ask: "A question about the rules?",
@@ -197,6 +204,7 @@ export const SHELL = {
     rules_situation: "Your situation:",
     rules_example_first: "An example, then the rule it shows:",
     rules_closest: "The closest passages:",
+    rules_none: "No passage answers this question. Try other words (for example “empty draw pile”, “joker”, “who starts”) or read the rules below.",
     offline: "Server unreachable — retrying in {s} s…",
     offline_now: "Server unreachable — retrying…",
     back_online: "Reconnected.",
@@ -224,7 +232,7 @@ export const SHELL = {
     game_screen_missing: "This game's screen is not available yet.",
     seat_label: "Player {n}",
     result: "Result",
-    timer: "⏱ {name}: {s} s to play, then a bot plays instead.",
+    timer: "◷ {name}: {s} s to play, then a bot plays instead.",
     turn_seconds: "Time per turn (seconds, 0 = no limit)",
     away_seconds: "Absence allowed (seconds, 0 = no limit)",
     timers: "Timers",
@@ -241,8 +249,15 @@ export const SHELL = {
   },
 };
 
-/** The language in use: the stored choice, else French. */
+/** The language in use: `?lang=en` (or `fr`) in the address, kept for the next visit,
+ * so a teacher can hand out a link that opens in English; else the stored choice, else
+ * French. */
 export function getLang() {
+  const asked = new URLSearchParams(location.search).get("lang");
+  if (asked === "fr" || asked === "en") {
+    setLang(asked);
+    return asked;
+  }
   try {
     const stored = localStorage.getItem(KEY);
     if (stored === "fr" || stored === "en") return stored;
@@ -252,6 +267,8 @@ export function getLang() {
   return "fr";
 }
 
+/** Keep the choice; an address that named a language follows the switch, so a reload
+ * does not bring the other one back. */
 export function setLang(lang) {
   try {
     localStorage.setItem(KEY, lang);
@@ -259,6 +276,11 @@ export function setLang(lang) {
     /* the choice just will not survive a reload */
   }
   document.documentElement.lang = lang;
+  const url = new URL(location.href);
+  if (url.searchParams.has("lang") && url.searchParams.get("lang") !== lang) {
+    url.searchParams.set("lang", lang);
+    history.replaceState(history.state, "", url.pathname + url.search + url.hash);
+  }
 }
 
 /** Build a translator over several catalogues (the shell's, then a game's). */

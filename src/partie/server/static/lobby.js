@@ -3,6 +3,7 @@
 
 import { h, replaceChildren } from "./dom.js";
 import { optionFields, settingsFields, specDefault } from "./forms.js";
+import { openRules } from "./rules.js";
 import {
   ApiError,
   alertLine,
@@ -100,6 +101,10 @@ export async function lobbyPage() {
       games.map((g) => h("option", { value: g.id, selected: g.id === game.id }, g.name)),
     );
     form.appendChild(h("div", { class: "field" }, h("label", { for: "new-game" }, t("game")), gameSelect));
+    // The rules (and their question box) before anyone sits down, not only at a table.
+    form.appendChild(
+      h("p", { class: "row" }, h("button", { type: "button", class: "small", id: "lobby-rules", "data-fkey": "lobby-rules", onclick: () => openRules(game.id) }, t("rules_of", { game: game.name }))),
+    );
     if (game.id === "tennis-quizz") {
       // The classroom page sets up what this form cannot (teacher alone, paper cards,
       // an uploaded deck) and is the projector's screen.
@@ -108,7 +113,11 @@ export async function lobbyPage() {
       );
     }
     form.appendChild(
-      optionFields(game.options, draft.options, "new", () => render(), (name) => name === "players"),
+      // The seats follow the number of players. A change event comes as Tab leaves the
+      // field, before the focus lands on the next one: redrawing at once would leave
+      // the browser's next field out of the page (the focus fell back to the top), so
+      // the form is redrawn once the focus has moved, and keeps it there.
+      optionFields(game.options, draft.options, "new", () => setTimeout(render), (name) => name === "players"),
     );
     const players = Number(draft.options.players ?? specDefault(game.options, "players") ?? 1);
     while (draft.seats.length < players) draft.seats.push(draft.seats.length === 0 ? "" : "");
@@ -183,6 +192,15 @@ export async function lobbyPage() {
     return form;
   }
 
+  /** A seat as the tables' screens name it: a bot says it is one ("bot greedy", not a
+   * player called "greedy"), and at a table not yet over a person whose page is
+   * closed is marked absent, so a table everyone left reads as such. */
+  function seatText(s, live) {
+    if (s.kind === "empty" || !s.name) return t("empty_seat");
+    if (s.kind === "bot") return `${t("bot")} ${s.bot || s.name}`;
+    return live && s.connected === false ? `${s.name} (${t("away")})` : s.name;
+  }
+
   function tableLists() {
     const section = (title, rows, action, kind) =>
       h(
@@ -197,16 +215,18 @@ export async function lobbyPage() {
                 h(
                   "li",
                   null,
-                  h("a", { href: action.href(row.code), class: "table-link" }, h("span", { class: "code" }, showCode(row.code))),
+                  // One tab stop a table (the button says what it does); the code
+                  // stays a link for the mouse.
+                  h("a", { href: action.href(row.code), class: "table-link", tabindex: "-1" }, h("span", { class: "code" }, showCode(row.code))),
                   " ",
                   h("span", { class: "game-name" }, gameName(games, row.game)),
                   " · ",
-                  h("span", null, row.seats.map((s) => s.name || t("empty_seat")).join(", ")),
+                  h("span", { class: "seat-names" }, row.seats.map((seat) => seatText(seat, kind !== "finished")).join(", ")),
                   row.result && row.result.details && row.result.details.score !== undefined
                     ? h("span", { class: "muted" }, ` · ${row.result.details.score}`)
                     : null,
                   " ",
-                  h("a", { href: action.href(row.code), class: "button small" }, action.label),
+                  h("a", { href: action.href(row.code), class: "button small", "data-fkey": `${kind}-${row.code}` }, action.label),
                 ),
               ),
             )
@@ -231,9 +251,10 @@ export async function lobbyPage() {
       if (err instanceof ApiError) error = err.text();
       else setBanner(t("offline_now"));
     }
-    // Re-render only the lists when the form is already up, so typing is not disturbed.
+    // Re-render only the lists when the form is already up, so typing is not disturbed;
+    // their content is swapped in place, so a keyboard on a table's button stays there.
     const lists = root.querySelector(".lists");
-    if (lists && root.querySelector("select#new-game")) lists.replaceWith(tableLists());
+    if (lists && root.querySelector("select#new-game")) replaceChildren(lists, ...tableLists().children);
     else render();
   };
   await refresh();

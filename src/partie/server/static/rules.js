@@ -62,7 +62,9 @@ function askBox(gameId) {
             out,
             why ? h("p", { class: "situation", id: "rules-situation" }, h("strong", null, t("rules_situation")), " ", why) : null,
             // The verdict above is the rules' own; only the passages' ranking is unsure.
-            answer.answers && answer.answers.length ? null : h("p", { class: "muted" }, answer.example_first ? t("rules_example_first") : why ? t("rules_closest") : t("rules_unsure")),
+            // No passage at all: say so and how to ask again, not "the closest:" over nothing.
+            hits.length || why ? null : h("p", { class: "muted", id: "rules-none" }, t("rules_none")),
+            hits.length && !(answer.answers && answer.answers.length) ? h("p", { class: "muted" }, answer.example_first ? t("rules_example_first") : why ? t("rules_closest") : t("rules_unsure")) : null,
             hits.slice(0, 3).map((hit) => h("blockquote", null, h("p", { class: "label" }, hit.section || ""), markdown(hit.text || ""))),
           );
         } catch (err) {

@@ -281,6 +281,10 @@ export class TableClient {
     // A tab in the background still says when it is this player's turn.
     const turn = table.status === "playing" && (this.msg.legal || []).length > 0;
     document.title = `${turn ? `▶ ${t("your_turn_short")} · ` : ""}${showCode(table.code)} · partie`;
+    // The start (or "play again") removes the button the owner pressed: once the game's
+    // screen is up, the keyboard goes to its status line, not back to the page's top.
+    if (["open", "over"].includes(this.shownStatus) && table.status === "playing") this.focusGame = true;
+    this.shownStatus = table.status;
     const controls = this.controls(table);
     replaceChildren(this.top, this.header(table), table.status === "open" ? this.seatsPanel(table) : null, table.status === "over" ? controls : null);
     this.renderGame(table);
@@ -587,12 +591,17 @@ export class TableClient {
       );
     }
     if (table.status === "over") {
+      // A quiz has no deal: its own words where a game has them ("les mêmes questions").
+      const word = (key) => {
+        const own = `${key}_${table.game.replace(/-/g, "_")}`;
+        return t(own) !== own ? t(own) : t(key);
+      };
       return h(
         "section",
         { class: "card owner again" },
         h("div", { class: "row" },
-          h("button", { type: "button", class: "primary", id: "again-same", onclick: () => this.send({ type: "again", same_deal: true }) }, t("again_same")),
-          h("button", { type: "button", id: "again-new", onclick: () => this.send({ type: "again", same_deal: false }) }, t("again_new")),
+          h("button", { type: "button", class: "primary", id: "again-same", onclick: () => this.send({ type: "again", same_deal: true }) }, word("again_same")),
+          h("button", { type: "button", id: "again-new", onclick: () => this.send({ type: "again", same_deal: false }) }, word("again_new")),
         ),
       );
     }
@@ -663,33 +672,60 @@ export class TableClient {
       if (module.update) module.update({ type: "chat_log", chat: this.chat || [] });
     }
     if (this.gameModule) this.gameModule.update(this.msg);
+    if (this.focusGame && this.gameModule) {
+      this.focusGame = false;
+      const active = document.activeElement;
+      const status = this.gameRoot.querySelector("#tg-status, #tq-status, .tennis-mots-status");
+      if (status && (!active || active === document.body || !active.isConnected)) {
+        status.tabIndex = -1;
+        status.focus({ preventScroll: true });
+      }
+    }
   }
 
-  /** preview / ask: send and wait for the next answer of that kind. */
+  /** preview / ask: send and wait for this request's own answer (`requestOn`). */
   request(type, fields) {
-    return new Promise((resolve) => {
-      if (!this.ws) return resolve(null);
-      const ws = this.ws;
-      const answerType = type === "ask" ? "answer" : "preview";
-      const listener = (event) => {
-        let msg;
-        try {
-          msg = JSON.parse(event.data);
-        } catch (_) {
-          return;
-        }
-        if (msg.type === answerType || (msg.type === "refused" && msg.ref === type)) {
-          ws.removeEventListener("message", listener);
-          resolve(msg);
-        }
-      };
-      ws.addEventListener("message", listener);
-      if (!this.send({ type, ...fields })) {
-        ws.removeEventListener("message", listener);
-        resolve(null);
-      }
-    });
+    return requestOn(this.ws, type, fields);
   }
+}
+
+/** Send a `preview` or an `ask` on `ws` and wait for its own answer. The server answers
+ * one connection's messages in order, so the oldest request still waiting takes the
+ * next answer of its kind: a word built card by card has several previews in flight,
+ * and each must get its own (all of them used to take the first answer, so the last
+ * card's preview could show the value of the word two cards earlier). */
+export function requestOn(ws, type, fields) {
+  return new Promise((resolve) => {
+    if (!ws || ws.readyState !== WebSocket.OPEN) return resolve(null);
+    const kind = type === "ask" ? "answer" : "preview";
+    answersOf(ws)[kind].push(resolve);
+    ws.send(JSON.stringify({ type, ...fields }));
+  });
+}
+
+/** The requests of one socket still waiting, by the kind of answer they wait for; one
+ * listener hands each answer (or its refusal) to the oldest of them. A socket that
+ * closes answers them all with null. */
+function answersOf(ws) {
+  if (ws.partieWaiting) return ws.partieWaiting;
+  const waiting = { preview: [], answer: [] };
+  ws.partieWaiting = waiting;
+  ws.addEventListener("message", (event) => {
+    let msg;
+    try {
+      msg = JSON.parse(event.data);
+    } catch (_) {
+      return;
+    }
+    const refused = msg.type === "refused";
+    const kind = msg.type === "answer" || (refused && msg.ref === "ask") ? "answer" : msg.type === "preview" || (refused && msg.ref === "preview") ? "preview" : null;
+    const next = kind && waiting[kind].shift();
+    if (next) next(msg);
+  });
+  ws.addEventListener("close", () => {
+    for (const kind of ["preview", "answer"]) while (waiting[kind].length) waiting[kind].shift()(null);
+  });
+  return waiting;
 }
 
 /** A personal link `/t/CODE#seat=TOKEN` carries a seat to another device. The token

@@ -19,6 +19,7 @@ export const strings = {
     players: "Joueurs",
     player: "Joueur",
     you: "vous",
+    away: "absent",
     hand_n: "main {n}",
     tricks: "plis : {n} cartes",
     seen_points: "{p} pts visibles",
@@ -136,6 +137,7 @@ export const strings = {
     players: "Players",
     player: "Player",
     you: "you",
+    away: "away",
     hand_n: "hand {n}",
     tricks: "tricks: {n} cards",
     seen_points: "{p} pts seen",
@@ -282,11 +284,14 @@ function both(pair) {
   return pair[lang()] ?? pair.fr ?? "";
 }
 
-function seatName(seat) {
+/** A seat's name; `bare` leaves out "(absent)" (the log, the open hands, the end). */
+function seatName(seat, bare = false) {
   const seats = (msg && msg.table && msg.table.seats) || [];
   const s = seats.find((x) => x.seat === seat);
   // A bot says it is one, as on the other games' screens ("bot greedy", not "greedy").
-  const base = s && s.kind === "bot" ? `bot ${s.bot || s.name}` : s && s.name ? s.name : `${tr("player")} ${seat + 1}`;
+  let base = s && s.kind === "bot" ? `bot ${s.bot || s.name}` : s && s.name ? s.name : `${tr("player")} ${seat + 1}`;
+  // A page closed or asleep: the others see it rather than wait on a silent seat.
+  if (s && s.kind === "person" && s.connected === false && !bare && !ctx.readOnly && !msg.replay) base = `${base} (${tr("away")})`;
   return view() && view().seat === seat ? `${base} (${tr("you")})` : base;
 }
 
@@ -544,7 +549,7 @@ function slotEl(at) {
 }
 
 function header(v) {
-  const serverLine = tr("server", { name: seatName(v.server) }) + (v.phase === "serve" && v.serve_number === 2 ? ` (${tr("second_serve")})` : "");
+  const serverLine = tr("server", { name: seatName(v.server, true) }) + (v.phase === "serve" && v.serve_number === 2 ? ` (${tr("second_serve")})` : "");
   return h(
     "div",
     { class: "tennis-mots-header" },
@@ -653,7 +658,7 @@ function verdictEl(v) {
     "p",
     { class: "tennis-mots-verdict", id: "tm-verdict", role: "status" },
     (found.valid ? "✓ " : "✗ ") +
-      tr(key, { who: seatName(found.seat), word: found.word, shooter: seatName(found.shooter), winner: seatName(found.winner) }),
+      tr(key, { who: seatName(found.seat, true), word: found.word, shooter: seatName(found.shooter, true), winner: seatName(found.winner, true) }),
   );
 }
 
@@ -788,7 +793,7 @@ function handEl(v) {
     return h(
       "section",
       { class: "tennis-mots-hand", id: "tm-hand", "aria-label": tr("hands") },
-      open.map((hand, s) => h("div", { class: "tennis-mots-row" }, h("span", null, seatName(s) + tr("colon")), hand.map((c) => cardEl(c)))),
+      open.map((hand, s) => h("div", { class: "tennis-mots-row" }, h("span", null, seatName(s, true) + tr("colon")), hand.map((c) => cardEl(c)))),
     );
   }
   if (v.seat === null || v.seat === undefined) return h("p", null, tr("spectator"));
@@ -851,7 +856,7 @@ function jokerEl() {
 }
 
 function logLine(e) {
-  const who = (s) => seatName(s);
+  const who = (s) => seatName(s, true);
   switch (e.kind) {
     case "shot":
       return `${who(e.seat)}${tr("colon")}${e.word} — ${e.names.join(" · ")} (${e.value} pts)`;
@@ -921,7 +926,7 @@ function statusEl(v) {
     return h(
       "div",
       { class: "tennis-mots-end", id: "tm-end", role: "status" },
-      h("p", { class: "tennis-mots-status" }, "★ " + tr("match_over", { name: seatName(v.winner) })),
+      h("p", { class: "tennis-mots-status" }, "★ " + tr("match_over", { name: seatName(v.winner, true) })),
       sets ? h("p", null, sets) : null,
     );
   }

@@ -27,6 +27,8 @@ const HOST = {
     deck_builtin: "{title} ({cards} cartes, intégré)",
     deck_mine: "Votre paquet : {title} ({cards} cartes)",
     upload: "Ou envoyez votre paquet (TOML, GIFT, Aiken .txt, CSV, Open Trivia DB .json ; 1 Mio au plus)",
+    choose_file: "Choisir un fichier…",
+    no_file: "Aucun fichier choisi",
     uploading: "Vérification du paquet…",
     upload_ok: "✓ Paquet accepté : {title}, {cards} cartes, {questions} questions.",
     upload_bad: "✗ Paquet refusé :",
@@ -60,6 +62,7 @@ const HOST = {
     bot: "ordinateur {bot}",
     start: "Lancer le match",
     start_wait: "Le match se lance quand chaque place est prise.",
+    start_ready: "Toutes les équipes sont là : lancez le match quand la classe est prête.",
     scorer: "Enseignant",
     referee: "Arbitre",
     not_owner: "Ce navigateur n'a pas créé ce match : vous le regardez.",
@@ -87,6 +90,8 @@ const HOST = {
     deck_builtin: "{title} ({cards} cards, built in)",
     deck_mine: "Your deck: {title} ({cards} cards)",
     upload: "Or send your own deck (TOML, GIFT, Aiken .txt, CSV, Open Trivia DB .json; 1 MiB at most)",
+    choose_file: "Choose a file…",
+    no_file: "No file chosen",
     uploading: "Checking the deck…",
     upload_ok: "✓ Deck accepted: {title}, {cards} cards, {questions} questions.",
     upload_bad: "✗ Deck refused:",
@@ -120,6 +125,7 @@ const HOST = {
     bot: "computer {bot}",
     start: "Start the match",
     start_wait: "The match starts once every seat is taken.",
+    start_ready: "Every team is in: start the match when the class is ready.",
     scorer: "Teacher",
     referee: "Referee",
     not_owner: "This browser did not create this match: you are watching it.",
@@ -181,6 +187,7 @@ const draft = {
 let decks = [];
 let uploaded = null;
 let uploadReport = null;
+let fileName = null;
 
 async function setupPage() {
   try {
@@ -280,18 +287,23 @@ function deckBox() {
     accept: ".toml,.gift,.txt,.aiken,.csv,.json",
     onchange: (e) => upload(e.target.files && e.target.files[0]),
   });
+  // The browser's own file button speaks the browser's language ("Choose File" on a
+  // French page): the input lies, invisible, over a button in the page's language.
+  const pick = h("label", { class: "button small file-pick", id: "tqh-file-button" }, t("choose_file"), file);
+  const chosen = h("span", { class: "muted", id: "tqh-file-name" }, fileName || t("no_file"));
   return h(
     "fieldset",
     null,
     h("legend", null, t("deck")),
     select("deck", t("deck"), choices, (v) => (draft.deck = v)),
-    h("div", { class: "field" }, h("label", { for: "tqh-file" }, t("upload")), file),
+    h("div", { class: "field" }, h("label", { for: "tqh-file" }, t("upload")), h("div", { class: "row" }, pick, chosen)),
     h("div", { id: "tqh-upload", "aria-live": "polite" }, uploadReport),
   );
 }
 
 async function upload(file) {
   if (!file) return;
+  fileName = file.name;
   uploadReport = h("p", null, t("uploading"));
   renderSetup();
   let body;
@@ -485,6 +497,7 @@ class Host {
     const url = this.shareOrigin();
     const code = showCode(table.code);
     if (table.status === "open" && mode === "match") {
+      const ready = table.seats.every((s) => s.kind !== "empty");
       return [
         h("p", { class: "label" }, t("code")),
         h("p", { class: "tqh-code", id: "tqh-code", "aria-label": `${t("code")} ${table.code.split("").join(" ")}` }, code),
@@ -494,9 +507,10 @@ class Host {
         h("h2", null, t("seats")),
         h("ul", { class: "tqh-seats", id: "tqh-seats" }, table.seats.map((s) => h("li", null, this.seatLine(s)))),
         this.you.owner
-          ? h("button", { type: "button", class: "primary", id: "tqh-start", disabled: !table.seats.every((s) => s.kind !== "empty"), onclick: () => this.send({ type: "start" }) }, t("start"))
+          ? h("button", { type: "button", class: "primary", id: "tqh-start", disabled: !ready, onclick: () => this.send({ type: "start" }) }, t("start"))
           : h("p", { class: "help" }, t("not_owner")),
-        h("p", { class: "help" }, t("start_wait")),
+        // Once every team is in, the line under the button says so instead of waiting.
+        ready && !this.you.owner ? null : h("p", { class: "help", id: "tqh-start-help" }, t(ready ? "start_ready" : "start_wait")),
       ];
     }
     const joinLine = mode === "match" ? [" · ", t("join", { url, code })] : null;

@@ -84,9 +84,10 @@ export const strings = {
     tq_teacher_help: "Cliquez « Bonne réponse » si l'équipe qui relance a bien répondu, sinon « Mauvaise réponse » ; la question suivante s'affiche.",
     tq_hide_answer: "Cacher la réponse",
     tq_scorer_help: "Touchez le côté qui gagne le point ; l'appli dit la carte et la question suivantes.",
-    tq_projector: "Écran de classe (projecteur)",
     tq_you: "vous",
+    tq_away: "absent",
     tq_bot: "bot {bot}",
+    tq_seat_of: "{name} (place {n})",
     tq_pro: "pro",
     tq_spectator: "Vous regardez le match.",
   },
@@ -167,9 +168,10 @@ export const strings = {
     tq_teacher_help: "Click “Right answer” when the receiving team answered right, else “Wrong answer”; the next question shows.",
     tq_hide_answer: "Hide the answer",
     tq_scorer_help: "Tap the side that wins the point; the app says the next card and question.",
-    tq_projector: "Classroom screen (projector)",
     tq_you: "you",
+    tq_away: "away",
     tq_bot: "bot {bot}",
+    tq_seat_of: "{name} (seat {n})",
     tq_pro: "pro",
     tq_spectator: "You are watching the match.",
   },
@@ -223,10 +225,6 @@ export function mount(root, context) {
     document.addEventListener("keydown", onKey);
     keysBound = true;
   }
-  if (!ctx.projector) {
-    els.host = h("p", { class: "help" });
-    root.appendChild(els.host);
-  }
 }
 
 /** Every `table` message, and refusals (returns true when it showed one). */
@@ -270,10 +268,16 @@ function mySeat() {
   return ctx.seat === undefined || ctx.readOnly ? null : ctx.seat;
 }
 
-function seatName(seat) {
+/** A seat's name; `bare` leaves out "(absent)" (the last point, the report). */
+function seatName(seat, bare = false) {
   const info = (msg.table.seats || []).find((s) => s.seat === seat);
   // A bot says it is one ("bot quiz:0.5"), as on the other games' screens.
-  const name = info && info.kind === "bot" ? t("tq_bot", { bot: info.bot || info.name }) : info && info.name ? info.name : `${seat + 1}`;
+  let name = info && info.kind === "bot" ? t("tq_bot", { bot: info.bot || info.name }) : info && info.name ? info.name : `${seat + 1}`;
+  // Two seats of one name (a bot of the same level on each team) say which place is meant.
+  const same = (msg.table.seats || []).filter((s) => s.seat !== seat && s.kind === info?.kind && (s.bot || s.name) === (info?.bot || info?.name));
+  if (info && same.length) name = t("tq_seat_of", { name, n: seat + 1 });
+  // A phone closed or asleep: the projector and the other side see it at once.
+  if (info && info.kind === "person" && info.connected === false && !bare && !ctx.readOnly && !msg.replay) name = `${name} (${t("tq_away")})`;
   return seat === mySeat() ? `${name} (${t("tq_you")})` : name;
 }
 
@@ -282,7 +286,9 @@ function teamName(side) {
   const letter = LETTERS[side];
   if (!v.teams) return t("tq_team", { x: letter });
   const names = v.teams[side].map((s) => seatName(s)).join(", ");
-  return `${t("tq_team", { x: letter })} (${names})`;
+  // "Équipe A · Léa (vous)": the players' names carry their own brackets; the team and
+  // its first name stay on one line on a narrow board.
+  return `${t("tq_team", { x: letter })}\u00a0·\u00a0${names}`;
 }
 
 function isMode(mode) {
@@ -309,10 +315,6 @@ function render() {
   else renderScorer();
   renderLast();
   renderEnd();
-  if (els.host && !els.host.firstChild) {
-    const href = `/static/games/tennis-quizz-host.html?table=${msg.table.code}`;
-    els.host.appendChild(h("a", { href, id: "tq-host-link", class: "button small" }, t("tq_projector")));
-  }
 }
 
 /** The paper score board: one row per side, sets, games, points, who serves. */
@@ -476,7 +478,7 @@ function choiceButtons(q) {
         ),
       ),
     ),
-    h("p", { class: "help" }, t("tq_answer_keys")),
+    h("p", { class: "help keys-help" }, t("tq_answer_keys")),
   );
 }
 
@@ -586,7 +588,7 @@ function renderLast() {
   const verdict = entry.right ? t("tq_last_right") : t("tq_last_wrong");
   const bits = [h("strong", { class: entry.right ? "tq-ok" : "tq-bad-text" }, verdict)];
   if (entry.text !== undefined) {
-    const who = entry.answerer !== undefined ? seatName(entry.answerer) : t("tq_team", { x: LETTERS[1 - entry.side] });
+    const who = entry.answerer !== undefined ? seatName(entry.answerer, true) : t("tq_team", { x: LETTERS[1 - entry.side] });
     bits.push(" ", h("span", null, entry.text), " ");
     if (entry.given !== undefined) bits.push(t("tq_last_line", { who, given: entry.given, answer: entry.answer }));
     else bits.push(t("tq_right_is", { answer: entry.answer }));
@@ -662,7 +664,7 @@ function reportTable() {
             h("td", null, String(r.n)),
             h("td", null, String(r.set)),
             // The seat's name as the board shows it ("bot quiz:0.5" for a bot, not its bare id).
-            h("td", null, r.answerer !== null && r.answerer !== undefined ? seatName(r.answerer) : r.answerer_name || t("tq_team", { x: LETTERS[r.side] })),
+            h("td", null, r.answerer !== null && r.answerer !== undefined ? seatName(r.answerer, true) : r.answerer_name || t("tq_team", { x: LETTERS[r.side] })),
             h("td", null, r.text),
             h("td", null, r.given),
             h("td", null, r.answer),

@@ -33,6 +33,10 @@ export const strings = {
     tg_may_end: "Minimum atteint : continuez ou finissez le tour.",
     tg_laid: "Posées ce tour : {n}",
     tg_laid_list: "Posées ce tour : {list}",
+    tg_laid_of: "{name} a posé ce tour : {n}",
+    tg_laid_list_of: "{name} a posé ce tour : {list}",
+    tg_still_of: "{name} doit encore poser {n} carte(s) au moins.",
+    tg_may_end_of: "{name} a posé le minimum : peut continuer ou finir le tour.",
     tg_on: "{card} sur {pile}",
     tg_draw: "Pioche : {n}",
     tg_draw_empty: "Pioche vide : 1 carte par tour au minimum",
@@ -68,6 +72,9 @@ export const strings = {
     tg_bot_name: "bot {bot} (place {n})",
     tg_replay_open: "Toutes les cartes sont ouvertes : les mains sont dans la liste des joueurs.",
     tg_hand_of: "Main de {name}",
+    tg_away: "absent",
+    tg_here_ends: "⚠ fin de partie",
+    tg_corner_warn: "⚠ Après le {card} sur {pile}, vous ne pourrez plus poser le minimum : la partie s'arrêtera. Refaites le même geste pour confirmer, Échap pour annuler.",
   },
   en: {
     tg_piles: "Piles",
@@ -97,6 +104,10 @@ export const strings = {
     tg_may_end: "Minimum reached: play on or end the turn.",
     tg_laid: "Laid this turn: {n}",
     tg_laid_list: "Laid this turn: {list}",
+    tg_laid_of: "{name} laid this turn: {n}",
+    tg_laid_list_of: "{name} laid this turn: {list}",
+    tg_still_of: "{name} must still lay at least {n} card(s).",
+    tg_may_end_of: "{name} laid the minimum: may play on or end the turn.",
     tg_on: "{card} on {pile}",
     tg_draw: "Draw pile: {n}",
     tg_draw_empty: "Draw pile empty: at least 1 card per turn",
@@ -132,6 +143,9 @@ export const strings = {
     tg_bot_name: "bot {bot} (seat {n})",
     tg_replay_open: "All cards are open: the hands are in the list of players.",
     tg_hand_of: "{name}'s hand",
+    tg_away: "away",
+    tg_here_ends: "⚠ ends the game",
+    tg_corner_warn: "⚠ After {card} on {pile} you can no longer lay the minimum: the game will end. Do the same again to confirm, Escape to cancel.",
   },
 };
 
@@ -150,12 +164,14 @@ let typed = "";
 let typedTimer = null;
 let chatLog = [];
 let keysBound = false;
+let confirming = null; // "card:pile" of a play that ends the game, warned once
 
 /** Called once by the shell. */
 export function mount(root, context) {
   ctx = context;
   t = ctx.t;
   selected = null;
+  confirming = null;
   pending = false;
   turnLog = [];
   lastVersion = -1;
@@ -170,7 +186,7 @@ export function mount(root, context) {
     message: h("p", { class: "tg-message", id: "tg-message", role: "alert" }),
     hand: h("div", { class: "tg-hand", id: "tg-hand", role: "toolbar", "aria-label": t("tg_hand") }),
     handTitle: h("h3", { class: "tg-hand-title", id: "tg-hand-title" }, t("tg_hand")),
-    keys: h("p", { class: "help tg-keys" }, t("tg_keys")),
+    keys: h("p", { class: "help tg-keys keys-help" }, t("tg_keys")),
     legend: h("p", { class: "help tg-legend", id: "tg-legend" }, t("tg_legend")),
     signalToggle: h("button", { type: "button", class: "tiny", id: "tg-signals-toggle", "aria-controls": "tg-piles", "aria-expanded": "false" }, `${SIGNAL_ICON.keep} ${t("tg_signals")}`),
     start: h("div", { class: "tg-start", id: "tg-start" }),
@@ -246,6 +262,7 @@ export function update(message) {
   if (msg.view.over) fetchFinalHands();
   if (previous && previous.version !== message.version) {
     els.message.textContent = "";
+    confirming = null;
   }
   if (selected !== null && !(message.view.hand || []).includes(selected)) selected = null;
   render();
@@ -258,13 +275,22 @@ function view() {
   return msg.view;
 }
 
-function seatName(seat) {
+/** A seat's name as the screen shows it; `bare` leaves out "(absent)" for the lines
+ * that repeat the name the status line has just marked. */
+function seatName(seat, bare = false) {
   const seats = (msg && msg.table && msg.table.seats) || [];
   const s = seats.find((x) => x.seat === seat);
   let name = s && s.name ? s.name : t("seat_label", { n: seat + 1 });
   if (s && s.kind === "bot") name = t("tg_bot_name", { bot: s.bot || name, n: seat + 1 });
   if (s && s.zombie) name = `${name} (${t("bot")})`;
+  else if (gone(s) && !bare) name = `${name} (${t("tg_away")})`;
   return seat === ctx.seat && !ctx.readOnly ? `${name} (${t("you")})` : name;
+}
+
+/** A person whose page is closed (or whose phone went to sleep): the others see it
+ * at once instead of waiting on a silent seat. A replay says nothing of it. */
+function gone(s) {
+  return Boolean(s) && s.kind === "person" && s.connected === false && !ctx.readOnly && !(msg && msg.replay);
 }
 
 function pileLabel(name) {
@@ -289,6 +315,13 @@ function fits() {
 
 function canEnd() {
   return (msg.legal || []).some((a) => a.type === "end");
+}
+
+/** "card:pile" of the plays after which the minimum is out of reach (the game ends):
+ * the server works them out from this seat's view, the screen warns before one. */
+function endsGame(card, pile) {
+  const corners = (msg && msg.extra && msg.extra.corners) || [];
+  return corners.some((c) => c.card === card && c.pile === pile);
 }
 
 function myTurn() {
@@ -365,7 +398,7 @@ function renderStatus() {
   els.status.classList.toggle("mine", myTurn());
   els.counters.textContent = v.draw_count > 0 ? t("tg_draw", { n: v.draw_count }) : t("tg_draw_empty");
   const last = msg.last;
-  els.last.textContent = last && last.text && !msg.replay ? t("tg_last", { name: seatName(last.seat), text: last.text[ctx.lang] || last.text.fr }) : "\u00a0";
+  els.last.textContent = last && last.text && !msg.replay ? t("tg_last", { name: seatName(last.seat, true), text: last.text[ctx.lang] || last.text.fr }) : "\u00a0";
 }
 
 function renderPlayers() {
@@ -413,16 +446,17 @@ function renderPiles() {
   for (const s of v.signals || []) if (s.seat === ctx.seat) mySignals.set(s.pile, s.kind);
   const nodes = v.piles.map((pile) => {
     const isTarget = targets.includes(pile.name);
+    const ends = isTarget && endsGame(selected, pile.name);
     const signals = (v.signals || []).filter((s) => s.pile === pile.name);
     const label = `${pileLabel(pile.name)}, ${t("tg_top", { top: pile.top })}`;
     const target = h(
       "button",
       {
         type: "button",
-        class: `pile-target ${pile.ascending ? "up" : "down"}${isTarget ? " target" : ""}${selected !== null && !isTarget ? " blocked" : ""}`,
+        class: `pile-target ${pile.ascending ? "up" : "down"}${isTarget ? " target" : ""}${ends ? " ends" : ""}${selected !== null && !isTarget ? " blocked" : ""}`,
         "data-pile": pile.name,
         "data-fkey": `pile-${pile.name}`,
-        "aria-label": selected !== null ? (isTarget ? t("tg_play_on", { card: selected, pile: pileLabel(pile.name) }) : `${label} — ${t("tg_not_here")}`) : label,
+        "aria-label": selected !== null ? (isTarget ? `${t("tg_play_on", { card: selected, pile: pileLabel(pile.name) })}${ends ? ` — ${t("tg_here_ends")}` : ""}` : `${label} — ${t("tg_not_here")}`) : label,
         "aria-disabled": ctx.readOnly ? "true" : undefined,
         tabindex: ctx.readOnly ? "-1" : undefined,
         onclick: () => playOn(pile.name),
@@ -443,7 +477,7 @@ function renderPiles() {
       },
       h("span", { class: "pile-dir" }, `${pile.ascending ? "↑" : "↓"} ${pileLabel(pile.name)}`),
       h("span", { class: "pile-top" }, String(pile.top)),
-      h("span", { class: "pile-mark" }, selected === null ? "\u00a0" : isTarget ? t("tg_here") : t("tg_not_here")),
+      h("span", { class: "pile-mark" }, selected === null ? "\u00a0" : ends ? t("tg_here_ends") : isTarget ? t("tg_here") : t("tg_not_here")),
     );
     const badges = h(
       "ul",
@@ -453,7 +487,7 @@ function renderPiles() {
           "li",
           { class: `signal signal-${s.kind}` },
           `${SIGNAL_ICON[s.kind] || ""} `,
-          t("tg_signal_by", { signal: t(s.kind === "keep" ? "tg_signal_keep_short" : "tg_signal_good_short"), name: seatName(s.seat) }),
+          t("tg_signal_by", { signal: t(s.kind === "keep" ? "tg_signal_keep_short" : "tg_signal_good_short"), name: seatName(s.seat, true) }),
         ),
       ),
     );
@@ -496,15 +530,19 @@ function renderTurn() {
   if (v.started && !v.over) {
     const still = Math.max(0, v.min_cards - v.played_this_turn);
     const known = turnLog.length === v.played_this_turn && turnLog.length > 0;
+    // Someone else's turn says whose it is: "Encore 2 carte(s)" beside one's own
+    // greyed "Fin de tour" read as one's own debt.
+    const of = myTurn() ? "" : "_of";
+    const name = seatName(v.current, true);
     bits.push(
       h(
         "p",
         { class: "tg-laid", id: "tg-laid" },
         known
-          ? t("tg_laid_list", { list: turnLog.map((x) => t("tg_on", { card: x.card, pile: pileShort(x.pile) })).join(", ") })
-          : t("tg_laid", { n: v.played_this_turn }),
+          ? t(`tg_laid_list${of}`, { name, list: turnLog.map((x) => t("tg_on", { card: x.card, pile: pileShort(x.pile) })).join(", ") })
+          : t(`tg_laid${of}`, { name, n: v.played_this_turn }),
       ),
-      h("p", { class: "tg-still", id: "tg-still" }, still > 0 ? t("tg_still", { n: still }) : t("tg_may_end")),
+      h("p", { class: "tg-still", id: "tg-still" }, still > 0 ? t(`tg_still${of}`, { name, n: still }) : t(`tg_may_end${of}`, { name })),
     );
   } else {
     bits.push(h("p", { class: "tg-laid" }, "\u00a0"), h("p", { class: "tg-still" }, "\u00a0"));
@@ -602,7 +640,10 @@ function renderHand() {
   // Cards laid this turn leave empty slots, so the hand does not shift under the
   // player's pointer and the page keeps its height until the draw.
   const slots = [];
-  for (let i = 0; i < (v.played_this_turn || 0); i++) slots.push(h("span", { class: "card slot", "aria-hidden": "true" }));
+  // Only on this player's own turn: the count is the turn's, whoever plays it (another
+  // player's two cards left two empty places in this hand).
+  const laid = myTurn() ? v.played_this_turn || 0 : 0;
+  for (let i = 0; i < laid; i++) slots.push(h("span", { class: "card slot", "aria-hidden": "true" }));
   replaceChildren(els.hand, cards, slots);
   // Roving focus: one card in the tab order.
   const buttons = [...els.hand.querySelectorAll("button.card")];
@@ -623,7 +664,7 @@ function renderEnd() {
   }
   els.end.hidden = false;
   els.end.dataset.hands = v.hands || (msg.extra && msg.extra.hands) || finalHands ? "open" : "own";
-  const reason = v.reason === "all_cards_played" ? t("tg_reason_all_cards_played") : v.reason === "stuck" ? t("tg_reason_stuck", { name: seatName(v.current) }) : t("tg_reason_other", { reason: v.reason });
+  const reason = v.reason === "all_cards_played" ? t("tg_reason_all_cards_played") : v.reason === "stuck" ? t("tg_reason_stuck", { name: seatName(v.current, true) }) : t("tg_reason_other", { reason: v.reason });
   const hands = v.hands || (msg.extra && msg.extra.hands) || finalHands;
   const rows = [];
   for (let seat = 0; seat < v.players; seat++) {
@@ -631,7 +672,7 @@ function renderEnd() {
     if (hands && hands[seat]) cards = hands[seat].length ? hands[seat].join(" ") : t("tg_none_left");
     else if (seat === ctx.seat && v.hand) cards = v.hand.length ? v.hand.join(" ") : t("tg_none_left");
     else cards = v.hand_sizes[seat] ? t("tg_left_hidden", { n: v.hand_sizes[seat] }) : t("tg_none_left");
-    rows.push(h("li", null, h("span", { class: "tg-player-name" }, `${seatName(seat)}${t("colon")}`), h("span", { class: "tg-left-cards" }, cards)));
+    rows.push(h("li", null, h("span", { class: "tg-player-name" }, `${seatName(seat, true)}${t("colon")}`), h("span", { class: "tg-left-cards" }, cards)));
   }
   if (v.draw_count) rows.push(h("li", { id: "tg-left-draw", "data-count": v.draw_count }, t("tg_draw", { n: v.draw_count })));
   replaceChildren(
@@ -717,6 +758,7 @@ function choose(card) {
     return;
   }
   const piles = fits().get(card) || [];
+  confirming = null;
   selected = selected === card ? null : card;
   if (selected !== null) {
     els.message.textContent = piles.length
@@ -735,6 +777,15 @@ function playOn(pile) {
     return;
   }
   if (!myTurn()) return;
+  // The rules promise a warning before a play that ends the game: the first try says
+  // so, the same gesture again (click, drop, Enter) lays the card.
+  const key = `${selected}:${pile}`;
+  if (endsGame(selected, pile) && confirming !== key) {
+    confirming = key;
+    els.message.textContent = t("tg_corner_warn", { card: selected, pile: pileShort(pile) });
+    return;
+  }
+  confirming = null;
   send({ type: "play", card: selected, pile });
 }
 
@@ -834,6 +885,7 @@ function onGlobalKey(event) {
     event.preventDefault();
     const card = selected;
     selected = null;
+    confirming = null;
     els.message.textContent = "";
     renderPiles();
     renderHand();
