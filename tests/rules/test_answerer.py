@@ -309,3 +309,11 @@ def test_leave_one_series_out_is_reported_per_blind_series() -> None:
     assert figure["all"]["answerable"] == sum(figure[n]["answerable"] for n in figure if n != "all")
     assert figure["all"]["answerable"] >= 400
     assert figure["all"]["sure_wrong"] == 0
+
+
+def test_made_up_probe_is_not_sure() -> None:
+    """ "le tas au milieu" is two words; "milieu" brings the lifted forehand's synonym
+    "endroit" with it, which once counted as a third word and made the answer sure."""
+    answer = ask("tennis-mots", "le tas au milieu c'est quoi")
+    assert answer.signals["terms"] == 2
+    assert not answer.sure
