@@ -139,6 +139,16 @@ SITUATIONS = [
         "serve-weight",
         "service.2",
     ),
+    # a shot named beside the two worths asks which shot it is
+    (
+        "tennis-mots",
+        "sur la table un mot a 7, je joue un mot a 9, c est un amorti ou un net ?",
+        "amorti",
+        "coups.7",
+    ),
+    # a 100 a pile starts from is no card held
+    ("the-game", "le tas qui part de 100, j ai 70, je peux le poser ?", "down", "tour.3"),
+    ("the-game", "on peut avoir le 100 en main ?", "markers", "materiel.2"),
 ]
 
 # Questions that tell no situation (or numbers in other roles): left to the ranking.
@@ -158,6 +168,7 @@ LEFT_ALONE = [
     ("tennis-quizz", "on est 3 contre 3, qui repond ?"),
     ("tennis-quizz", "on peut jouer en double ?"),
     ("tennis-quizz", "combien de questions par carte"),
+    ("tennis-quizz", "la feuille de score avec 0 15 30 40 ca sert a quoi"),  # the scale
     ("tennis-mots", "qui sert en premier"),
     ("tennis-mots", "2 fautes de suite au service"),
     ("tennis-mots", "le W vaut combien"),

@@ -306,6 +306,9 @@ def _elsewhere(words: Sequence[str]) -> bool:
     return drawing or _speaks(words)
 
 
+_ORIGIN = frozenset(("pile", "piles", "tas", "depuis", "part", "partant", "from", "since"))
+"""Words before a 1 or a 100 that make it a pile's start, not a card held: "la pile
+du 100", "le tas qui descend depuis 100"."""
 _HELD = ("ai", "avoir", "main", "garde", "tire", "pioche", "have", "hand", "drew", "draw")
 
 
@@ -317,7 +320,8 @@ def _markers(words: Sequence[str]) -> Reading | None:
             continue
         if i + 1 < len(words) and words[i + 1].startswith(("carte", "card")):
             continue  # "1 carte suffit ?": a count of cards, not the pile's 1
-        if "pile" in words[max(0, i - 3) : i] or not _has(words[max(0, i - 3) : i + 4], *_HELD):
+        before = words[max(0, i - 3) : i]
+        if _ORIGIN & set(before) or not _has(words[max(0, i - 3) : i + 4], *_HELD):
             continue
         return _reading(
             "the-game",
@@ -581,6 +585,12 @@ def _pairs(words: Sequence[str]) -> list[tuple[int, int, str | None]]:
     while i < len(seq):
         if not (seq[i].isdigit() and len(seq[i]) <= 2):
             i += 1
+            continue
+        run = i
+        while run + 1 < len(seq) and seq[run + 1].isdigit() and int(seq[run + 1]) > int(seq[run]):
+            run += 1
+        if run - i >= 2:  # "le tableau avec 0 15 30 40": the scale of points, not a score
+            i = run + 1
             continue
         a, unit, j, joined = int(seq[i]), None, i + 1, True
         while j < len(seq) and j <= i + 3 and (seq[j] in _UNITS or seq[j] in _BETWEEN):
@@ -846,6 +856,9 @@ _WEAK = frozenset({"a", "at", "of"})
 _WORTH_AFTER = ("point", "pts", "pt")
 _NAME = ("appel", "nom", "name", "called")
 _EXACT = ("juste", "exact", "pile", "just")
+_SHOT_NAMES = ("amorti", "net", "filet", "ligne", "drop", "line")
+"""A shot named beside a return's worth and the table's: the question asks which shot
+that return is."""
 
 
 def _values(words: Sequence[str]) -> list[tuple[int, int]]:
@@ -908,8 +921,8 @@ def _mots(words: Sequence[str]) -> Reading | None:
         table, rest = [values[0][1]], [values[1][1]]  # "un mot à 9, je dois faire 11 ?"
     if table:
         need = table[0] + RETURN_MARGIN
-        if rest and names:
-            return _shot(rest[0], need)
+        if rest and (names or _has(words, *_SHOT_NAMES)):
+            return _shot(rest[0], need)  # "Sami fait 8 sur un mot à 6 : amorti ou net ?"
         reach = ""
         if rest:
             ok = rest[0] >= need
