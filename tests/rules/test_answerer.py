@@ -317,3 +317,9 @@ def test_made_up_probe_is_not_sure() -> None:
     answer = ask("tennis-mots", "le tas au milieu c'est quoi")
     assert answer.signals["terms"] == 2
     assert not answer.sure
+
+
+def test_not_a_single_card_left_is_the_empty_hand() -> None:
+    """ "plus une (seule) carte" is spoken French for none left: the skipped player."""
+    answer = ask("the-game", "la pioche est finie et il a plus une carte, il fait quoi")
+    assert answer.best is not None and answer.best.passage.id == "tour.7"

@@ -149,6 +149,14 @@ SITUATIONS = [
     # a 100 a pile starts from is no card held
     ("the-game", "le tas qui part de 100, j ai 70, je peux le poser ?", "down", "tour.3"),
     ("the-game", "on peut avoir le 100 en main ?", "markers", "materiel.2"),
+    # "une (seule) carte" is a count of one
+    (
+        "the-game",
+        "pioche pas vide, j ai pose une seule carte, je peux m arreter ?",
+        "minimum",
+        "tour.5",
+    ),
+    ("the-game", "j ai joue une carte, je pioche combien ?", "draw", "tour.6"),
 ]
 
 # Questions that tell no situation (or numbers in other roles): left to the ranking.
@@ -177,6 +185,7 @@ LEFT_ALONE = [
     ("tennis-mots", "c'est quoi un SMASH"),
     # a count of cards or players that only sets the scene
     ("the-game", "pioche vide, 1 carte suffit ?"),
+    ("the-game", "je pose 2 cartes en meme temps ou une par une ?"),  # how, not how many
     ("tennis-mots", "a 4 joueurs, qui sert apres un echange ?"),
     ("tennis-quizz", "je pose la question 1 puis la 2 avant la 3 ?"),
 ]

@@ -475,6 +475,24 @@ def _players(words: Sequence[str], loose: bool = False) -> int | None:
     return None
 
 
+_ONLY = frozenset(("seule", "seul", "single"))
+_ONE_BY_ONE = re.compile(r"\b(?:une par une|one by one|one at a time)\b")
+
+
+def _counts(words: Sequence[str]) -> list[tuple[int, int]]:
+    """The numbers of the words, and "une (seule) carte" as a count of 1: "j'ai posé
+    une seule carte, je peux m'arrêter ?" counts the cards laid."""
+    ones = [
+        (i, 1)
+        for i, w in enumerate(words)
+        if w in ("une", "one", "a")
+        and next((v for v in words[i + 1 : i + 3] if v not in _ONLY), "").startswith(
+            ("carte", "card")
+        )
+    ]
+    return sorted([*_numbers(words), *ones])
+
+
 def _the_game_counts(words: Sequence[str]) -> Reading | None:
     """Counts rather than cards: players asking their hand size or whether they may
     play at all. (Cards laid in a turn were read too, and dropped: "j'ai posé 3 cartes"
@@ -512,8 +530,8 @@ def _the_game_counts(words: Sequence[str]) -> Reading | None:
                 f"À {players} joueur(s), chacun a {hand} cartes en main.",
                 f"With {players} player(s), each holds {hand} cards.",
             )
-    for i, n in _numbers(words):
-        after = words[i + 1] if i + 1 < len(words) else ""
+    for i, n in _counts(words):
+        after = next((w for w in words[i + 1 : i + 3] if w not in _ONLY), "")
         if not after.startswith(("carte", "card")) or n > 98:
             continue
         if _has(words, *_LEFT, "fini", "fin") and _has(words, *_JUDGE):
@@ -548,6 +566,8 @@ def _the_game_counts(words: Sequence[str]) -> Reading | None:
                 f"{n} card(s) laid: draw {n}, as long as the deck lasts.",
             )
         more = n > need and _has(words, "peu", "can", "droit", "permi", "allowed")
+        if _ONE_BY_ONE.search(" ".join(words)):
+            continue  # "2 cartes en même temps ou une par une ?": how to lay, not how many
         if _has(words, *_ENOUGH, "doi", "faut", "must") or more:
             where = ("variantes", "Mode expert") if _has(words, "expert") else ("tour", "Minimum")
             enough = n >= need
