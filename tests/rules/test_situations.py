@@ -157,6 +157,9 @@ SITUATIONS = [
         "tour.5",
     ),
     ("the-game", "j ai joue une carte, je pioche combien ?", "draw", "tour.6"),
+    # a word served in capitals is worth its letters, against the serve's weight
+    ("tennis-mots", "je sers LE et l autre dit faute, normal ?", "fault", "service.3"),
+    ("tennis-mots", "je sers MER ca passe ?", "serve-weight", "service.2"),
 ]
 
 # Questions that tell no situation (or numbers in other roles): left to the ranking.
@@ -187,6 +190,7 @@ LEFT_ALONE = [
     ("the-game", "pioche vide, 1 carte suffit ?"),
     ("the-game", "je pose 2 cartes en meme temps ou une par une ?"),  # how, not how many
     ("tennis-mots", "a 4 joueurs, qui sert apres un echange ?"),
+    ("tennis-mots", "j ai servi MER et personne a renvoye, je gagne quoi ?"),  # the ace
     ("tennis-quizz", "je pose la question 1 puis la 2 avant la 3 ?"),
 ]
 

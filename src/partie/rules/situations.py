@@ -94,7 +94,7 @@ def read(game: str, question: str) -> Reading | None:
     """The rule the situation told in ``question`` falls under, or None when the
     question tells no situation this reader understands."""
     if game == "tennis-mots":
-        told = _mots_table_words(question) or _word_validity(question)
+        told = _mots_table_words(question) or _word_validity(question) or _served(question)
         if told is not None:
             return told
     reader = READERS.get(game)
@@ -848,6 +848,9 @@ def _quizz_question_number(words: Sequence[str]) -> Reading | None:
 
 _TABLE = ("table",)
 _SERVE = ("serv", "sert", "sers")
+_AFTER_SERVE = ("nobody", "renvoy", "bonus", "ace")
+"""What follows a serve that stood: a question about it tells the serve as its scene
+("j'ai servi ZOO et personne n'a pu renvoyer, je prends combien ?")."""
 _SECOND = ("deuxieme", "second", "encore", "double", "again")
 _COUNTED = ("carte", "card", "lettre", "letter", "joueur", "player", "set")
 
@@ -989,7 +992,7 @@ def _mots(words: Sequence[str]) -> Reading | None:
         )
     if value >= LIGNE_POINTS and names:
         return _shot(value, 0)
-    if _has(words, *_SERVE) and not names and not _has(words, *_SECOND):
+    if _has(words, *_SERVE) and not names and not _has(words, *_SECOND, *_AFTER_SERVE):
         return _reading(
             "tennis-mots",
             "serve-weight",
@@ -1206,6 +1209,39 @@ _INFLECTED = re.compile(
     r"(?:S|X|ONS|EZ|AIENT|AIT|AIS|ENT|ERA|ERAI|ERONT|IONS|IEZ|EE|EES|ES|ANT|ASSE|IRENT)$"
 )
 """Endings of a conjugated verb, a plural or a feminine: ``MANGEAIENT``, ``CHEVAUX``."""
+
+
+def _served(question: str) -> Reading | None:
+    """One word in capitals served, with no number told ("j'ai servi DE et on me dit
+    faute"): the deck's values say whether it reaches the serve's weight."""
+    found = {m.group() for m in _CAPS.finditer(question)} - _NOT_WORDS
+    words = words_of(question)
+    if len(found) != 1 or "table" in words or any(w.isdigit() for w in words):
+        return None
+    if not _has(words, *_SERVE) or _has(words, *_AFTER_SERVE):
+        return None
+    word, weight = found.pop(), TennisMotsOptions().serve_weight
+    worth = _word_value(word)
+    if worth >= weight:
+        return _reading(
+            "tennis-mots",
+            "serve-weight",
+            ("service", "Le serveur pose de 1 à 7 cartes"),
+            ("exemples", "Poids du service 5"),
+            f"{word} vaut {worth} : il atteint le poids du service ({weight}), il est bon.",
+            f"{word} is worth {worth}: it reaches the serve's weight ({weight}), it stands.",
+        )
+    second = _has(words, *_SECOND)
+    return _reading(
+        "tennis-mots",
+        "double-fault" if second else "fault",
+        ("service", "Double faute") if second else ("service", "Faute : un service sous le poids"),
+        ("exemples", "Poids du service 5"),
+        f"{word} vaut {worth}, sous le poids du service ({weight}) : "
+        + ("double faute." if second else "faute, second service."),
+        f"{word} is worth {worth}, under the serve's weight ({weight}): "
+        + ("double fault." if second else "fault, second serve."),
+    )
 
 
 _CAPITAL_WORD = re.compile(r"(?<![\w'’])[A-Z]{3,15}(?![\w'’])")
