@@ -160,6 +160,13 @@ SITUATIONS = [
     # a word served in capitals is worth its letters, against the serve's weight
     ("tennis-mots", "je sers LE et l autre dit faute, normal ?", "fault", "service.3"),
     ("tennis-mots", "je sers MER ca passe ?", "serve-weight", "service.2"),
+    # the card's last question told beside a score: the score is the scene
+    (
+        "tennis-quizz",
+        "on en est a 15-30 et j ai lu ma 7e question, plus de questions, je fais quoi ?",
+        "card-done",
+        "questions.3",
+    ),
 ]
 
 # Questions that tell no situation (or numbers in other roles): left to the ranking.

@@ -644,6 +644,9 @@ def _quizz(words: Sequence[str]) -> Reading | None:
     side = _side_size(words)
     if side is not None:
         return side
+    numbered = _quizz_question_number(words)
+    if numbered is not None:  # "la 7e question lue, toujours 30-40": the score is the scene
+        return numbered
     for a, b, unit in reversed(pairs):  # the last score told is the current one
         if unit == "points" and {a, b} <= _POINTS:
             return _quizz_points(a, b)
@@ -651,7 +654,7 @@ def _quizz(words: Sequence[str]) -> Reading | None:
             return _quizz_sets(a, b)
         if unit == "games" and max(a, b) <= 7:
             return _quizz_games(words, a, b)
-    return _quizz_out_of_order(words) or _quizz_question_number(words)
+    return _quizz_out_of_order(words)
 
 
 _SOONER = ("avant", "before", "sauter", "saute", "skip", "commenc", "start", "abord", "first")
@@ -807,13 +810,17 @@ def _set_over(a: int, b: int, fmt: TennisFormat) -> bool:
     return score.point(lead)[1].value >= 2
 
 
+_OUT_OF = re.compile(r"\b(?:plus de questions?|no more questions?|out of questions)\b")
+
+
 def _quizz_question_number(words: Sequence[str]) -> Reading | None:
     """ "Le jeu s'est arrêté à la question 5": which question comes next."""
     for i, n in _numbers(words, ranks=True):
         near = words[max(0, i - 2) : i + 3]
         if not (1 <= n <= 7 and any(w.startswith("question") for w in near)):
             continue
-        if not _has(words, "fini", "termin", "arret", "repren", "prochain", "suivant", "nouvel"):
+        ends = _has(words, "fini", "termin", "arret", "repren", "prochain", "suivant", "nouvel")
+        if not ends and not _OUT_OF.search(" ".join(words)):
             continue
         if _has(words, "tactique", "tactic"):
             return _reading(
