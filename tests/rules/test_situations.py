@@ -157,6 +157,12 @@ SITUATIONS = [
         "tour.5",
     ),
     ("the-game", "j ai joue une carte, je pioche combien ?", "draw", "tour.6"),
+    (
+        "the-game",
+        "le dimanche je joue seule, on me donne combien de cartes ?",
+        "hand-size",
+        "mise-en-place.2",
+    ),
     # a word served in capitals is worth its letters, against the serve's weight
     ("tennis-mots", "je sers LE et l autre dit faute, normal ?", "fault", "service.3"),
     ("tennis-mots", "je sers MER ca passe ?", "serve-weight", "service.2"),

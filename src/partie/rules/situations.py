@@ -455,6 +455,14 @@ def _players(words: Sequence[str], loose: bool = False) -> int | None:
     seq = list(words)
     if loose and any(seq[i : i + len(a)] == a for a in _ALONE for i in range(len(seq))):
         return 1
+    if (
+        loose
+        and any(  # "je joue souvent seule le soir"
+            w.startswith(("jou", "play")) and {"seul", "seule", "alone"} & set(seq[i + 1 : i + 3])
+            for i, w in enumerate(seq)
+        )
+    ):
+        return 1
     for i, n in _numbers(words):
         after = words[i + 1] if i + 1 < len(words) else ""
         before = seq[max(0, i - 2) : i]
