@@ -166,6 +166,13 @@ SITUATIONS = [
     # a word served in capitals is worth its letters, against the serve's weight
     ("tennis-mots", "je sers LE et l autre dit faute, normal ?", "fault", "service.3"),
     ("tennis-mots", "je sers MER ca passe ?", "serve-weight", "service.2"),
+    # a number told so that someone keeps a pile: the rule on talking, not a move
+    (
+        "the-game",
+        "je peux dire a mon frere que j ai le 12 pour qu il me laisse la pile ?",
+        "no-numbers",
+        "communication.1",
+    ),
     # the card's last question told beside a score: the score is the scene
     (
         "tennis-quizz",

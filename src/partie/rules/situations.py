@@ -337,14 +337,16 @@ def _markers(words: Sequence[str]) -> Reading | None:
 
 def _the_game_talk(words: Sequence[str]) -> Reading | None:
     """A card's number said aloud or typed ("je peux dire que j'ai le 99 ?"): the
-    rule against giving numbers, or the online chat's refusal of them."""
+    rule against giving numbers, or the online chat's refusal of them. A pile named
+    alone ("pour qu'elle garde la pile") is what the telling is for, not a move: only
+    a direction or laying makes the number a move's."""
     said = [
         n
         for i, n in _numbers(words)
-        if 2 <= n <= 99 and _speaks(words[max(0, i - 7) : i])
+        if 2 <= n <= 99 and _speaks(words[max(0, i - 9) : i])
         and words[i - 1] in ("le", "la", "ai", "mon", "ma", "carte", "the", "my", "dire", "ecrire")
     ]  # fmt: skip
-    if not said or _has(words, "pile", "montant", "descend", "pose", "ecart", "retro", "arrier"):
+    if not said or _has(words, "montant", "descend", "pose", "ecart", "retro", "arrier"):
         return None
     if _has(words, *_ONLINE):
         return _reading(
