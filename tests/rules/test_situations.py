@@ -166,12 +166,32 @@ SITUATIONS = [
     # a word served in capitals is worth its letters, against the serve's weight
     ("tennis-mots", "je sers LE et l autre dit faute, normal ?", "fault", "service.3"),
     ("tennis-mots", "je sers MER ca passe ?", "serve-weight", "service.2"),
+    # the variant dealing one card fewer, as the engine's options say
+    (
+        "the-game",
+        "en variante une carte de moins on est 3 joueurs, on recoit combien de cartes ?",
+        "hand-size-fewer",
+        "variantes.2",
+    ),
     # a number told so that someone keeps a pile: the rule on talking, not a move
     (
         "the-game",
         "je peux dire a mon frere que j ai le 12 pour qu il me laisse la pile ?",
         "no-numbers",
         "communication.1",
+    ),
+    # letters added told in words: the engine's shape names the shot
+    (
+        "tennis-mots",
+        "je mets une lettre au debut et une autre au bout, c est quel coup ?",
+        "shot-coup-droit-lifté",
+        "coups.3",
+    ),
+    (
+        "tennis-mots",
+        "j ajoute deux lettres devant, ca s appelle comment ?",
+        "shot-revers",
+        "coups.2",
     ),
     # the card's last question told beside a score: the score is the scene
     (

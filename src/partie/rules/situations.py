@@ -503,11 +503,32 @@ def _counts(words: Sequence[str]) -> list[tuple[int, int]]:
     return sorted([*_numbers(words), *ones])
 
 
+_FEWER = re.compile(r"\b(?:carte de moins|cartes de moins|une de moins|fewer|one card less)\b")
+"""The variant that deals one card fewer, named."""
+
+
+def _asks_hand(words: Sequence[str]) -> bool:
+    """Whether the question asks how many cards a hand holds."""
+    asks = ("combien", "distribu", "recoi", "recev", "donn", "chacun", "prend", "many", "deal")
+    return _has(words, "carte", "card") and _has(words, *asks)
+
+
 def _the_game_counts(words: Sequence[str]) -> Reading | None:
     """Counts rather than cards: players asking their hand size or whether they may
     play at all. (Cards laid in a turn were read too, and dropped: "j'ai posé 3 cartes"
     asks about the draw as often as about the minimum.)"""
     players = _players(words, loose=True)
+    fewer = _FEWER.search(" ".join(words))
+    if players in HAND_SIZES and fewer and _asks_hand(words) and not _has(words, "pioch", "pile"):
+        hand = TheGameOptions(players=players, fewer_cards=True).hand_size
+        return _reading(
+            "the-game",
+            "hand-size-fewer",
+            ("variantes", "Plus dur encore"),
+            None,
+            f"Variante une carte de moins, à {players} joueur(s) : {hand} cartes en main.",
+            f"Fewer-cards variant, {players} player(s): {hand} cards in hand.",
+        )
     if players is not None and not _has(words, "pioch", "pile", "moins", "fewer", "variant"):
         if players > max(HAND_SIZES) or players < 1:
             return _reading(
@@ -518,19 +539,7 @@ def _the_game_counts(words: Sequence[str]) -> Reading | None:
                 f"{players} joueurs : on joue de 1 à 5.",
                 f"{players} players: the game is for 1 to 5.",
             )
-        asks_hand = _has(words, "carte", "card") and _has(
-            words,
-            "combien",
-            "distribu",
-            "recoi",
-            "recev",
-            "donn",
-            "chacun",
-            "prend",
-            "many",
-            "deal",
-        )
-        if asks_hand:
+        if _asks_hand(words):
             hand = HAND_SIZES[players]
             return _reading(
                 "the-game",
@@ -929,7 +938,7 @@ def _mots(words: Sequence[str]) -> Reading | None:
             f"{players} joueurs : on joue de 2 à 4.",
             f"{players} players: the game is for 2 to 4.",
         )
-    counted = _mots_counts(words)
+    counted = _mots_counts(words) or _added_sides(words)
     if counted is not None:
         return counted
     under = _has(words, "sous", "under", "moins") and _has(words, "poids", "weight")
@@ -1335,6 +1344,39 @@ def _joker_letter(question: str) -> Reading | None:
         None,
         f"{kind} pour {letter} : " + ("oui." if ok else "non.") + " Y compte comme une consonne.",
         f"{kind} for {letter}: " + ("yes." if ok else "no.") + " Y counts as a consonant.",
+    )
+
+
+_FRONT = re.compile(r"\b(?:devant|au debut|en tete|a gauche|in front|at the start|on the left)\b")
+_END = re.compile(r"\b(?:a la fin|au bout|derriere|a droite|at the end|behind|on the right)\b")
+_ADDED = ("ajout", "rajout", "mis", "met", "pose", "add", "put")
+
+
+def _added_sides(words: Sequence[str]) -> Reading | None:
+    """Letters added told in words rather than capitals ("une lettre devant et une à
+    la fin, ça s'appelle comment ?"): the engine's ``shape`` names the shot of a word
+    grown at the front, at the end, or both."""
+    text = " ".join(words)
+    front, end = bool(_FRONT.search(text)), bool(_END.search(text))
+    asks = _has(words, *_NAME) or ("coup" in words and _has(words, "quel", "quoi", "comment"))
+    if not (front or end) or not asks or not _has(words, *_ADDED):
+        return None
+    old = [0, 1, 2]
+    kind = shape(old, [3] * front + old + [4] * end)
+    where = (
+        ("devant et à la fin", "in front and at the end")
+        if front and end
+        else ("devant", "in front")
+        if front
+        else ("à la fin", "at the end")
+    )
+    return _reading(
+        "tennis-mots",
+        "shot-" + kind.lower().replace(" ", "-"),
+        ("coups", _SHAPE_QUOTES[kind]),
+        None,
+        f"Des lettres ajoutées {where[0]} : {kind}.",
+        f"Letters added {where[1]}: {kind}.",
     )
 
 
