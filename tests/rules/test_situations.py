@@ -193,6 +193,13 @@ SITUATIONS = [
         "shot-revers",
         "coups.2",
     ),
+    # both 6-6 games named in a dispute, no variant chosen: the rule without it
+    (
+        "tennis-quizz",
+        "a 6-6 Tom dit jeu normal et Ana dit jeu decisif avec une nouvelle carte, qui a raison ?",
+        "six-all",
+        "score.5",
+    ),
     # the card's last question told beside a score: the score is the scene
     (
         "tennis-quizz",

@@ -784,7 +784,9 @@ def _quizz_games(words: Sequence[str], a: int, b: int) -> Reading:
     (``final_game``), or the decider of the *jeu décisif* variant when the question
     names the variant; otherwise the set goes to 6 with two games ahead."""
     decider = _has(words, "decisif", "tie") and _has(words, "bonne", "question", "nouvel")
-    variant = _has(words, "variant", "option") or decider
+    # "X dit un jeu normal, Y dit un jeu décisif": both named, no variant chosen, the
+    # rule without it (whose paragraph names the variant too) decides
+    variant = _has(words, "variant", "option") or (decider and not _has(words, "normal"))
     fmt = TennisFormat(decider=variant)
     score = Score(fmt=fmt, games=(a, b))
     if score.in_decider:
