@@ -474,7 +474,6 @@ TENNIS_MOTS: dict[str, list[str]] = {
     "valeur": ["vaut", "points", "value", "worth", "compte"],
     "set": ["manche", "sets", "manches"],
     "echange": ["rally", "jeu"],
-    "dernierechange": ["dernier echange", "balle de set", "last rally", "final rally"],
     "coup": ["shot", "shots", "coups"],
     "reordonne": [
         "changer de place",
