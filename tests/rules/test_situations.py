@@ -200,6 +200,8 @@ SITUATIONS = [
         "six-all",
         "score.5",
     ),
+    # a count of people to split into two sides
+    ("tennis-quizz", "nous sommes 8, on fait des equipes ?", "sides", "mise-en-place.1"),
     # the card's last question told beside a score: the score is the scene
     (
         "tennis-quizz",
@@ -225,6 +227,7 @@ LEFT_ALONE = [
     ("tennis-quizz", "qui sert en premier"),
     ("tennis-quizz", "on est 3 contre 3, qui repond ?"),
     ("tennis-quizz", "on peut jouer en double ?"),
+    ("tennis-quizz", "on peut jouer a deux equipes"),  # two sides, not two players
     ("tennis-quizz", "combien de questions par carte"),
     ("tennis-quizz", "la feuille de score avec 0 15 30 40 ca sert a quoi"),  # the scale
     ("tennis-mots", "qui sert en premier"),

@@ -710,6 +710,9 @@ def _quizz_out_of_order(words: Sequence[str]) -> Reading | None:
     )
 
 
+_SIDES = ("equipe", "camp", "team")
+
+
 def _side_size(words: Sequence[str]) -> Reading | None:
     """Players per side ("équipes de 12", "3 contre 3", "4 par équipe"), when the
     question asks whether it may be played (not who answers or serves)."""
@@ -731,6 +734,23 @@ def _side_size(words: Sequence[str]) -> Reading | None:
                 + (f"permis (jusqu'à {most})." if ok else f"non, {most} au plus."),
                 f"{n} a side: " + (f"allowed (up to {most})." if ok else f"no, {most} at most."),
             )
+    players = _players(words)
+    sides = any(
+        words[i + 1 : i + 2] and _has(words[i + 1 : i + 2], *_SIDES) for i, _ in _numbers(words)
+    )
+    if players is not None and players >= 2 and _has(words, *_SIDES) and not sides:
+        big, small = (players + 1) // 2, players // 2  # "on est 5, comment on fait les équipes"
+        ok = big <= most
+        return _reading(
+            "tennis-quizz",
+            "sides",
+            ("mise-en-place", "On joue à un contre un"),
+            None,
+            f"{players} joueurs : {big} contre {small}"
+            + (f" (jusqu'à {most} par camp)." if ok else f", trop : {most} par camp au plus."),
+            f"{players} players: {big} against {small}"
+            + (f" (up to {most} a side)." if ok else f", too many: {most} a side at most."),
+        )
     return None
 
 
