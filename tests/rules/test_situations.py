@@ -241,6 +241,7 @@ LEFT_ALONE = [
     ("the-game", "je pose 2 cartes en meme temps ou une par une ?"),  # how, not how many
     ("tennis-mots", "a 4 joueurs, qui sert apres un echange ?"),
     ("tennis-mots", "j ai servi MER et personne a renvoye, je gagne quoi ?"),  # the ace
+    ("tennis-mots", "je sers AIE, ca existe ?"),  # the word's validity, not its worth
     ("tennis-quizz", "je pose la question 1 puis la 2 avant la 3 ?"),
 ]
 

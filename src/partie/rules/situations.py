@@ -1259,6 +1259,10 @@ _INFLECTED = re.compile(
 """Endings of a conjugated verb, a plural or a feminine: ``MANGEAIENT``, ``CHEVAUX``."""
 
 
+_IS_A_WORD = ("exist", "valid", "dico", "dictionnaire", "francais", "accept", "vrai", "real")
+"""A served word asked about as a word ("je sers AIE, ça existe ?"): not its worth."""
+
+
 def _served(question: str) -> Reading | None:
     """One word in capitals served, with no number told ("j'ai servi DE et on me dit
     faute"): the deck's values say whether it reaches the serve's weight."""
@@ -1266,7 +1270,7 @@ def _served(question: str) -> Reading | None:
     words = words_of(question)
     if len(found) != 1 or "table" in words or any(w.isdigit() for w in words):
         return None
-    if not _has(words, *_SERVE) or _has(words, *_AFTER_SERVE):
+    if not _has(words, *_SERVE) or _has(words, *_AFTER_SERVE, *_IS_A_WORD):
         return None
     word, weight = found.pop(), TennisMotsOptions().serve_weight
     worth = _word_value(word)
