@@ -35,7 +35,7 @@ from partie.rules.synonyms import (
     synonyms_for,
 )
 
-COVERAGE = 0.6
+COVERAGE = 0.5
 """Least share of the question's weight the best passage must hold to be sure."""
 MARGIN = 0.65
 """Least lead of the best passage's score over the second's, as a share of the best."""
@@ -227,7 +227,10 @@ class Thresholds:
             return True
         if not (self.open and signals["agree"] and signals.get("terms", MIN_TERMS) >= MIN_TERMS):
             return False
-        if illustrated(signals):
+        if illustrated(signals) or signals.get("unseen", 0):
+            # a word no passage, keyword or FAQ question of the game holds ("qui a gagné
+            # le tie-break de Federer"): the rest may fit a rule while the word that
+            # matters is outside the rules; sure only when it is a known FAQ question
             return False
         if (
             self.vote
@@ -396,6 +399,8 @@ class Answerer:
             said = set(terms(question, (), self.speller.correct))
             added = set(terms(question, self.synonyms, self.speller.correct)) - said
             signals["terms"] = len(set(query) - added)
+            own = set(query) - added
+            signals["unseen"] = sum(t not in self.index.idf and not t.isdigit() for t in own)
         top = order[0]
         if scores[top] <= 0 and "situation" not in signals:
             return Answer(question, self.lang, False, (), signals)

@@ -81,6 +81,7 @@ def calibrate(games: tuple[str, ...] = GAMES) -> tuple[Thresholds, int]:
     agree = col["agree"] > 0
     enough = np.array([t.signals.get("terms", MIN_TERMS) >= MIN_TERMS for t in trials])
     enough &= np.array([not illustrated(t.signals) for t in trials])
+    enough &= np.array([not t.signals.get("unseen", 0) for t in trials])
     right = np.array([t.right for t in trials])
 
     def sure(c: float, m: float, n: float, k: float) -> np.ndarray:
