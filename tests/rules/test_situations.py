@@ -239,6 +239,7 @@ LEFT_ALONE = [
     # a count of cards or players that only sets the scene
     ("the-game", "pioche vide, 1 carte suffit ?"),
     ("the-game", "je pose 2 cartes en meme temps ou une par une ?"),  # how, not how many
+    ("the-game", "je ne peux poser qu une carte alors qu il en faut deux"),  # stuck
     ("tennis-mots", "a 4 joueurs, qui sert apres un echange ?"),
     ("tennis-mots", "j ai servi MER et personne a renvoye, je gagne quoi ?"),  # the ace
     ("tennis-mots", "je sers AIE, ca existe ?"),  # the word's validity, not its worth

@@ -496,6 +496,7 @@ def _counts(words: Sequence[str]) -> list[tuple[int, int]]:
         (i, 1)
         for i, w in enumerate(words)
         if w in ("une", "one", "a")
+        and words[i - 1 : i] != ["qu"]  # "je ne peux poser qu'une carte": stuck, not a count
         and next((v for v in words[i + 1 : i + 3] if v not in _ONLY), "").startswith(
             ("carte", "card")
         )
