@@ -202,6 +202,14 @@ SITUATIONS = [
     ),
     # a count of people to split into two sides
     ("tennis-quizz", "nous sommes 8, on fait des equipes ?", "sides", "mise-en-place.1"),
+    # what a rally's winner takes: the table and the pot, every hand after the last one
+    ("tennis-mots", "si je gagne l echange je ramasse quoi ?", "rally-won", "echange.1"),
+    (
+        "tennis-mots",
+        "le gagnant du dernier echange du set prend quoi de plus ?",
+        "last-rally",
+        "fin.4",
+    ),
     # the card's last question told beside a score: the score is the scene
     (
         "tennis-quizz",
@@ -243,6 +251,7 @@ LEFT_ALONE = [
     ("tennis-mots", "a 4 joueurs, qui sert apres un echange ?"),
     ("tennis-mots", "j ai servi MER et personne a renvoye, je gagne quoi ?"),  # the ace
     ("tennis-mots", "je sers AIE, ca existe ?"),  # the word's validity, not its worth
+    ("tennis-mots", "qui sert apres l echange, celui qui prend les cartes ?"),
     ("tennis-quizz", "je pose la question 1 puis la 2 avant la 3 ?"),
 ]
 

@@ -961,7 +961,7 @@ def _mots(words: Sequence[str]) -> Reading | None:
             f"{players} joueurs : on joue de 2 à 4.",
             f"{players} players: the game is for 2 to 4.",
         )
-    counted = _mots_counts(words) or _added_sides(words)
+    counted = _mots_counts(words) or _added_sides(words) or _rally_won(words)
     if counted is not None:
         return counted
     under = _has(words, "sous", "under", "moins") and _has(words, "poids", "weight")
@@ -1371,6 +1371,38 @@ def _joker_letter(question: str) -> Reading | None:
         None,
         f"{kind} pour {letter} : " + ("oui." if ok else "non.") + " Y compte comme une consonne.",
         f"{kind} for {letter}: " + ("yes." if ok else "no.") + " Y counts as a consonant.",
+    )
+
+
+_TAKES = ("recup", "ramass", "emport", "prend", "gets", "take", "collect")
+
+
+def _rally_won(words: Sequence[str]) -> Reading | None:
+    """What the winner of a rally takes ("celui qui gagne l'échange récupère quoi ?"):
+    the table and the pot, or every hand when it is the set's last rally."""
+    rally = _has(words, "echange", "rally")
+    if not rally or not _has(words, *_TAKES) or _has(words, *_SERVE, "servic"):
+        return None
+    last = any(
+        w.startswith(("echange", "rally")) and _has(words[max(0, i - 2) : i], "dernier", "last")
+        for i, w in enumerate(words)
+    )  # "le (tout) dernier échange", not "le dernier joueur qui n'a pas passé"
+    if last:
+        return _reading(
+            "tennis-mots",
+            "last-rally",
+            ("fin", "Le gagnant du dernier échange"),
+            None,
+            "Le dernier échange du set : son gagnant ramasse aussi toutes les mains.",
+            "The set's last rally: its winner also takes every hand.",
+        )
+    return _reading(
+        "tennis-mots",
+        "rally-won",
+        ("echange", "Le dernier joueur qui n'a pas passé"),
+        None,
+        "Un échange gagné : le gagnant ramasse les cartes de la table et du pot.",
+        "A rally won: the winner takes the table's cards and the pot.",
     )
 
 
