@@ -210,6 +210,8 @@ SITUATIONS = [
         "last-rally",
         "fin.4",
     ),
+    # the server asking to pass
+    ("tennis-mots", "c est moi qui sers, je peux passer ?", "server-passes", "service.5"),
     # the card's last question told beside a score: the score is the scene
     (
         "tennis-quizz",
@@ -252,6 +254,8 @@ LEFT_ALONE = [
     ("tennis-mots", "j ai servi MER et personne a renvoye, je gagne quoi ?"),  # the ace
     ("tennis-mots", "je sers AIE, ca existe ?"),  # the word's validity, not its worth
     ("tennis-mots", "qui sert apres l echange, celui qui prend les cartes ?"),
+    ("tennis-mots", "qui sert apres, on passe le service a qui ?"),
+    ("tennis-mots", "je sers un mot trop faible, il se passe quoi ?"),
     ("tennis-quizz", "je pose la question 1 puis la 2 avant la 3 ?"),
 ]
 

@@ -962,6 +962,7 @@ def _mots(words: Sequence[str]) -> Reading | None:
             f"{players} players: the game is for 2 to 4.",
         )
     counted = _mots_counts(words) or _added_sides(words) or _rally_won(words)
+    counted = counted or _server_passes(words)
     if counted is not None:
         return counted
     under = _has(words, "sous", "under", "moins") and _has(words, "poids", "weight")
@@ -1371,6 +1372,27 @@ def _joker_letter(question: str) -> Reading | None:
         None,
         f"{kind} pour {letter} : " + ("oui." if ok else "non.") + " Y compte comme une consonne.",
         f"{kind} for {letter}: " + ("yes." if ok else "no.") + " Y counts as a consonant.",
+    )
+
+
+def _server_passes(words: Sequence[str]) -> Reading | None:
+    """The server asking to pass ("c'est moi qui sers, je peux passer ?"): a server may
+    not, except at the last rally."""
+    passes = any(
+        w.startswith(("pass", "skip")) and words[i - 1 : i] not in (["se"], ["s"])
+        for i, w in enumerate(words)
+    )  # "il se passe quoi" is what happens
+    asks = _has(words, "peu", "droit", "can", "may", "dire")
+    who = any(a in ("qui", "who") and b in ("sert", "serves") for a, b in pairwise(words))
+    if not (passes and asks and _has(words, *_SERVE)) or who or _has(words, "apres", "after"):
+        return None  # "qui sert après ?" asks whose serve it is
+    return _reading(
+        "tennis-mots",
+        "server-passes",
+        ("service", "Le serveur ne peut pas passer"),
+        None,
+        "Le serveur ne peut pas passer (sauf au dernier échange).",
+        "The server may not pass (except at the last rally).",
     )
 
 
