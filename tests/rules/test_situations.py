@@ -210,6 +210,8 @@ SITUATIONS = [
         "last-rally",
         "fin.4",
     ),
+    # how cards are laid, not how many
+    ("the-game", "je pose 2 cartes en meme temps ou une par une ?", "one-by-one", "tour.1"),
     # the server asking to pass
     ("tennis-mots", "c est moi qui sers, je peux passer ?", "server-passes", "service.5"),
     # the card's last question told beside a score: the score is the scene
@@ -248,7 +250,6 @@ LEFT_ALONE = [
     ("tennis-mots", "c'est quoi un SMASH"),
     # a count of cards or players that only sets the scene
     ("the-game", "pioche vide, 1 carte suffit ?"),
-    ("the-game", "je pose 2 cartes en meme temps ou une par une ?"),  # how, not how many
     ("the-game", "je ne peux poser qu une carte alors qu il en faut deux"),  # stuck
     ("tennis-mots", "a 4 joueurs, qui sert apres un echange ?"),
     ("tennis-mots", "j ai servi MER et personne a renvoye, je gagne quoi ?"),  # the ace

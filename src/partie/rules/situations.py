@@ -287,6 +287,15 @@ def _the_game(words: Sequence[str]) -> Reading | None:
     told = _the_game_talk(words) or _markers(words)
     if told is not None:
         return told
+    if _ONE_BY_ONE.search(" ".join(words)) and _has(words, "pos", "jou", "met", "play", "lay"):
+        return _reading(  # "on pose toutes nos cartes d'un coup ou une par une ?"
+            "the-game",
+            "one-by-one",
+            ("tour", "tu poses des cartes de ta main une par une"),
+            None,
+            "Les cartes se posent une par une, chacune sur la pile de son choix.",
+            "Cards are laid one at a time, each on the pile of one's choice.",
+        )
     numbers = [n for n in _roles(words) if n.role != "?" or 2 <= n.value <= 99]
     piles = [n for n in numbers if n.role == "pile"]
     cards = [n for n in numbers if n.role == "card" and 2 <= n.value <= 99]
@@ -486,7 +495,7 @@ def _players(words: Sequence[str], loose: bool = False) -> int | None:
 
 
 _ONLY = frozenset(("seule", "seul", "single"))
-_ONE_BY_ONE = re.compile(r"\b(?:une par une|one by one|one at a time)\b")
+_ONE_BY_ONE = re.compile(r"\b(?:une par une|une a une|one by one|one at a time)\b")
 
 
 def _counts(words: Sequence[str]) -> list[tuple[int, int]]:
