@@ -139,6 +139,88 @@ SITUATIONS = [
         "serve-weight",
         "service.2",
     ),
+    # a shot named beside the two worths asks which shot it is
+    (
+        "tennis-mots",
+        "sur la table un mot a 7, je joue un mot a 9, c est un amorti ou un net ?",
+        "amorti",
+        "coups.7",
+    ),
+    # a 100 a pile starts from is no card held
+    ("the-game", "le tas qui part de 100, j ai 70, je peux le poser ?", "down", "tour.3"),
+    ("the-game", "on peut avoir le 100 en main ?", "markers", "materiel.2"),
+    # "une (seule) carte" is a count of one
+    (
+        "the-game",
+        "pioche pas vide, j ai pose une seule carte, je peux m arreter ?",
+        "minimum",
+        "tour.5",
+    ),
+    ("the-game", "j ai joue une carte, je pioche combien ?", "draw", "tour.6"),
+    (
+        "the-game",
+        "le dimanche je joue seule, on me donne combien de cartes ?",
+        "hand-size",
+        "mise-en-place.2",
+    ),
+    # a word served in capitals is worth its letters, against the serve's weight
+    ("tennis-mots", "je sers LE et l autre dit faute, normal ?", "fault", "service.3"),
+    ("tennis-mots", "je sers MER ca passe ?", "serve-weight", "service.2"),
+    # the variant dealing one card fewer, as the engine's options say
+    (
+        "the-game",
+        "en variante une carte de moins on est 3 joueurs, on recoit combien de cartes ?",
+        "hand-size-fewer",
+        "variantes.2",
+    ),
+    # a number told so that someone keeps a pile: the rule on talking, not a move
+    (
+        "the-game",
+        "je peux dire a mon frere que j ai le 12 pour qu il me laisse la pile ?",
+        "no-numbers",
+        "communication.1",
+    ),
+    # letters added told in words: the engine's shape names the shot
+    (
+        "tennis-mots",
+        "je mets une lettre au debut et une autre au bout, c est quel coup ?",
+        "shot-coup-droit-lifté",
+        "coups.3",
+    ),
+    (
+        "tennis-mots",
+        "j ajoute deux lettres devant, ca s appelle comment ?",
+        "shot-revers",
+        "coups.2",
+    ),
+    # both 6-6 games named in a dispute, no variant chosen: the rule without it
+    (
+        "tennis-quizz",
+        "a 6-6 Tom dit jeu normal et Ana dit jeu decisif avec une nouvelle carte, qui a raison ?",
+        "six-all",
+        "score.5",
+    ),
+    # a count of people to split into two sides
+    ("tennis-quizz", "nous sommes 8, on fait des equipes ?", "sides", "mise-en-place.1"),
+    # what a rally's winner takes: the table and the pot, every hand after the last one
+    ("tennis-mots", "si je gagne l echange je ramasse quoi ?", "rally-won", "echange.1"),
+    (
+        "tennis-mots",
+        "le gagnant du dernier echange du set prend quoi de plus ?",
+        "last-rally",
+        "fin.4",
+    ),
+    # how cards are laid, not how many
+    ("the-game", "je pose 2 cartes en meme temps ou une par une ?", "one-by-one", "tour.1"),
+    # the server asking to pass
+    ("tennis-mots", "c est moi qui sers, je peux passer ?", "server-passes", "service.5"),
+    # the card's last question told beside a score: the score is the scene
+    (
+        "tennis-quizz",
+        "on en est a 15-30 et j ai lu ma 7e question, plus de questions, je fais quoi ?",
+        "card-done",
+        "questions.3",
+    ),
 ]
 
 # Questions that tell no situation (or numbers in other roles): left to the ranking.
@@ -157,7 +239,9 @@ LEFT_ALONE = [
     ("tennis-quizz", "qui sert en premier"),
     ("tennis-quizz", "on est 3 contre 3, qui repond ?"),
     ("tennis-quizz", "on peut jouer en double ?"),
+    ("tennis-quizz", "on peut jouer a deux equipes"),  # two sides, not two players
     ("tennis-quizz", "combien de questions par carte"),
+    ("tennis-quizz", "la feuille de score avec 0 15 30 40 ca sert a quoi"),  # the scale
     ("tennis-mots", "qui sert en premier"),
     ("tennis-mots", "2 fautes de suite au service"),
     ("tennis-mots", "le W vaut combien"),
@@ -166,7 +250,13 @@ LEFT_ALONE = [
     ("tennis-mots", "c'est quoi un SMASH"),
     # a count of cards or players that only sets the scene
     ("the-game", "pioche vide, 1 carte suffit ?"),
+    ("the-game", "je ne peux poser qu une carte alors qu il en faut deux"),  # stuck
     ("tennis-mots", "a 4 joueurs, qui sert apres un echange ?"),
+    ("tennis-mots", "j ai servi MER et personne a renvoye, je gagne quoi ?"),  # the ace
+    ("tennis-mots", "je sers AIE, ca existe ?"),  # the word's validity, not its worth
+    ("tennis-mots", "qui sert apres l echange, celui qui prend les cartes ?"),
+    ("tennis-mots", "qui sert apres, on passe le service a qui ?"),
+    ("tennis-mots", "je sers un mot trop faible, il se passe quoi ?"),
     ("tennis-quizz", "je pose la question 1 puis la 2 avant la 3 ?"),
 ]
 

@@ -64,3 +64,19 @@ def test_a_question_with_typos_finds_its_section(game: str, question: str, secti
 def test_english_has_no_elisions_and_real_words_are_not_split() -> None:
     assert Speller(["top"], "en").correct(["stop"]) == ["stop"]
     assert Speller(["top"], "fr").correct(["stop"]) == ["stop"]  # a French word too
+
+
+@pytest.mark.parametrize(
+    "typed,meant", [("smatch", "smash"), ("tactik", "tactique"), ("jockers", "jokers")]
+)
+def test_a_game_word_written_as_it_sounds_is_put_right(typed: str, meant: str) -> None:
+    """Two edits or more from the spelling, but read alike; "smatch" is also one edit
+    from "match", a word of the vocabulary that sounds different."""
+    speller = Speller([*VOCABULARY, "match", "match", "smash", "tactique", "jokers"], "fr")
+    assert speller.correct([typed]) == [meant]
+
+
+def test_an_elision_is_split_only_before_a_vowel() -> None:
+    speller = Speller([*VOCABULARY, "equipe", "match"], "fr")
+    assert speller.correct(["lequipe"]) == ["l", "equipe"]
+    assert speller.correct(["smatch"]) != ["s", "match"]

@@ -81,6 +81,7 @@ def calibrate(games: tuple[str, ...] = GAMES) -> tuple[Thresholds, int]:
     agree = col["agree"] > 0
     enough = np.array([t.signals.get("terms", MIN_TERMS) >= MIN_TERMS for t in trials])
     enough &= np.array([not illustrated(t.signals) for t in trials])
+    enough &= np.array([not t.signals.get("unseen", 0) for t in trials])
     right = np.array([t.right for t in trials])
 
     def sure(c: float, m: float, n: float, k: float) -> np.ndarray:
@@ -224,37 +225,6 @@ def leave_series_out(limits: Thresholds | None = None, lang: str = "fr") -> dict
     return out | {"all": total}
 
 
-def fusion_figures(weights: Sequence[float]) -> list[dict[str, Any]]:
-    """Right first in French, per weight of the FAQ-learnt classifier fused with BM25
-    (``answerer.FUSION``; 0 is BM25 alone): leave one series out per series, series
-    5-10 and the training folds. The ranking only: the sure/unsure call is not asked."""
-    from partie.rules import answerer
-
-    kept = answerer.FUSION
-    out = []
-    try:
-        for weight in weights:
-            answerer.FUSION = weight
-            loso = leave_series_out()
-            earlier = [n for g in GAMES for e in load_faq(g) if (n := e.series) and not e.blind]
-            s510 = {
-                str(n): sum(held_out(g, None, ("fr",), series=n).right_first for g in GAMES)
-                for n in sorted(set(earlier))
-            }
-            folds = [t for g in GAMES for t in cross_trials(g, "fr")]
-            out.append(
-                {
-                    "fusion": weight,
-                    "leave_one_series_out": {k: v["right_first"] for k, v in loso.items()},
-                    "series_5_10": s510 | {"all": sum(s510.values())},
-                    "training_folds_fr": sum(t.right for t in folds),
-                }
-            )
-    finally:
-        answerer.FUSION = kept
-    return out
-
-
 COUNTS = ("asked", "answerable", "right_first", "sure_right", "sure_wrong", "unsure")
 
 
@@ -270,11 +240,7 @@ def main() -> None:
     figure and the held-out figure (all, then blind and earlier series apart, then each
     series; French and English apart), as JSON."""
     import json
-    import sys
 
-    if sys.argv[1:2] == ["--fusion"]:
-        print(json.dumps(fusion_figures([float(w) for w in sys.argv[2:]]), indent=1))
-        return
     limits, sure_right = calibrate()
     out: dict[str, Any] = {
         "calibrated": {

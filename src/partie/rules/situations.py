@@ -94,7 +94,7 @@ def read(game: str, question: str) -> Reading | None:
     """The rule the situation told in ``question`` falls under, or None when the
     question tells no situation this reader understands."""
     if game == "tennis-mots":
-        told = _mots_table_words(question) or _word_validity(question)
+        told = _mots_table_words(question) or _word_validity(question) or _served(question)
         if told is not None:
             return told
     reader = READERS.get(game)
@@ -287,6 +287,15 @@ def _the_game(words: Sequence[str]) -> Reading | None:
     told = _the_game_talk(words) or _markers(words)
     if told is not None:
         return told
+    if _ONE_BY_ONE.search(" ".join(words)) and _has(words, "pos", "jou", "met", "play", "lay"):
+        return _reading(  # "on pose toutes nos cartes d'un coup ou une par une ?"
+            "the-game",
+            "one-by-one",
+            ("tour", "tu poses des cartes de ta main une par une"),
+            None,
+            "Les cartes se posent une par une, chacune sur la pile de son choix.",
+            "Cards are laid one at a time, each on the pile of one's choice.",
+        )
     numbers = [n for n in _roles(words) if n.role != "?" or 2 <= n.value <= 99]
     piles = [n for n in numbers if n.role == "pile"]
     cards = [n for n in numbers if n.role == "card" and 2 <= n.value <= 99]
@@ -306,6 +315,9 @@ def _elsewhere(words: Sequence[str]) -> bool:
     return drawing or _speaks(words)
 
 
+_ORIGIN = frozenset(("pile", "piles", "tas", "depuis", "part", "partant", "from", "since"))
+"""Words before a 1 or a 100 that make it a pile's start, not a card held: "la pile
+du 100", "le tas qui descend depuis 100"."""
 _HELD = ("ai", "avoir", "main", "garde", "tire", "pioche", "have", "hand", "drew", "draw")
 
 
@@ -317,7 +329,8 @@ def _markers(words: Sequence[str]) -> Reading | None:
             continue
         if i + 1 < len(words) and words[i + 1].startswith(("carte", "card")):
             continue  # "1 carte suffit ?": a count of cards, not the pile's 1
-        if "pile" in words[max(0, i - 3) : i] or not _has(words[max(0, i - 3) : i + 4], *_HELD):
+        before = words[max(0, i - 3) : i]
+        if _ORIGIN & set(before) or not _has(words[max(0, i - 3) : i + 4], *_HELD):
             continue
         return _reading(
             "the-game",
@@ -333,14 +346,16 @@ def _markers(words: Sequence[str]) -> Reading | None:
 
 def _the_game_talk(words: Sequence[str]) -> Reading | None:
     """A card's number said aloud or typed ("je peux dire que j'ai le 99 ?"): the
-    rule against giving numbers, or the online chat's refusal of them."""
+    rule against giving numbers, or the online chat's refusal of them. A pile named
+    alone ("pour qu'elle garde la pile") is what the telling is for, not a move: only
+    a direction or laying makes the number a move's."""
     said = [
         n
         for i, n in _numbers(words)
-        if 2 <= n <= 99 and _speaks(words[max(0, i - 7) : i])
+        if 2 <= n <= 99 and _speaks(words[max(0, i - 9) : i])
         and words[i - 1] in ("le", "la", "ai", "mon", "ma", "carte", "the", "my", "dire", "ecrire")
     ]  # fmt: skip
-    if not said or _has(words, "pile", "montant", "descend", "pose", "ecart", "retro", "arrier"):
+    if not said or _has(words, "montant", "descend", "pose", "ecart", "retro", "arrier"):
         return None
     if _has(words, *_ONLINE):
         return _reading(
@@ -451,6 +466,14 @@ def _players(words: Sequence[str], loose: bool = False) -> int | None:
     seq = list(words)
     if loose and any(seq[i : i + len(a)] == a for a in _ALONE for i in range(len(seq))):
         return 1
+    if (
+        loose
+        and any(  # "je joue souvent seule le soir"
+            w.startswith(("jou", "play")) and {"seul", "seule", "alone"} & set(seq[i + 1 : i + 3])
+            for i, w in enumerate(seq)
+        )
+    ):
+        return 1
     for i, n in _numbers(words):
         after = words[i + 1] if i + 1 < len(words) else ""
         before = seq[max(0, i - 2) : i]
@@ -471,11 +494,51 @@ def _players(words: Sequence[str], loose: bool = False) -> int | None:
     return None
 
 
+_ONLY = frozenset(("seule", "seul", "single"))
+_ONE_BY_ONE = re.compile(r"\b(?:une par une|une a une|one by one|one at a time)\b")
+
+
+def _counts(words: Sequence[str]) -> list[tuple[int, int]]:
+    """The numbers of the words, and "une (seule) carte" as a count of 1: "j'ai posé
+    une seule carte, je peux m'arrêter ?" counts the cards laid."""
+    ones = [
+        (i, 1)
+        for i, w in enumerate(words)
+        if w in ("une", "one", "a")
+        and words[i - 1 : i] != ["qu"]  # "je ne peux poser qu'une carte": stuck, not a count
+        and next((v for v in words[i + 1 : i + 3] if v not in _ONLY), "").startswith(
+            ("carte", "card")
+        )
+    ]
+    return sorted([*_numbers(words), *ones])
+
+
+_FEWER = re.compile(r"\b(?:carte de moins|cartes de moins|une de moins|fewer|one card less)\b")
+"""The variant that deals one card fewer, named."""
+
+
+def _asks_hand(words: Sequence[str]) -> bool:
+    """Whether the question asks how many cards a hand holds."""
+    asks = ("combien", "distribu", "recoi", "recev", "donn", "chacun", "prend", "many", "deal")
+    return _has(words, "carte", "card") and _has(words, *asks)
+
+
 def _the_game_counts(words: Sequence[str]) -> Reading | None:
     """Counts rather than cards: players asking their hand size or whether they may
     play at all. (Cards laid in a turn were read too, and dropped: "j'ai posé 3 cartes"
     asks about the draw as often as about the minimum.)"""
     players = _players(words, loose=True)
+    fewer = _FEWER.search(" ".join(words))
+    if players in HAND_SIZES and fewer and _asks_hand(words) and not _has(words, "pioch", "pile"):
+        hand = TheGameOptions(players=players, fewer_cards=True).hand_size
+        return _reading(
+            "the-game",
+            "hand-size-fewer",
+            ("variantes", "Plus dur encore"),
+            None,
+            f"Variante une carte de moins, à {players} joueur(s) : {hand} cartes en main.",
+            f"Fewer-cards variant, {players} player(s): {hand} cards in hand.",
+        )
     if players is not None and not _has(words, "pioch", "pile", "moins", "fewer", "variant"):
         if players > max(HAND_SIZES) or players < 1:
             return _reading(
@@ -486,19 +549,7 @@ def _the_game_counts(words: Sequence[str]) -> Reading | None:
                 f"{players} joueurs : on joue de 1 à 5.",
                 f"{players} players: the game is for 1 to 5.",
             )
-        asks_hand = _has(words, "carte", "card") and _has(
-            words,
-            "combien",
-            "distribu",
-            "recoi",
-            "recev",
-            "donn",
-            "chacun",
-            "prend",
-            "many",
-            "deal",
-        )
-        if asks_hand:
+        if _asks_hand(words):
             hand = HAND_SIZES[players]
             return _reading(
                 "the-game",
@@ -508,8 +559,8 @@ def _the_game_counts(words: Sequence[str]) -> Reading | None:
                 f"À {players} joueur(s), chacun a {hand} cartes en main.",
                 f"With {players} player(s), each holds {hand} cards.",
             )
-    for i, n in _numbers(words):
-        after = words[i + 1] if i + 1 < len(words) else ""
+    for i, n in _counts(words):
+        after = next((w for w in words[i + 1 : i + 3] if w not in _ONLY), "")
         if not after.startswith(("carte", "card")) or n > 98:
             continue
         if _has(words, *_LEFT, "fini", "fin") and _has(words, *_JUDGE):
@@ -544,6 +595,8 @@ def _the_game_counts(words: Sequence[str]) -> Reading | None:
                 f"{n} card(s) laid: draw {n}, as long as the deck lasts.",
             )
         more = n > need and _has(words, "peu", "can", "droit", "permi", "allowed")
+        if _ONE_BY_ONE.search(" ".join(words)):
+            continue  # "2 cartes en même temps ou une par une ?": how to lay, not how many
         if _has(words, *_ENOUGH, "doi", "faut", "must") or more:
             where = ("variantes", "Mode expert") if _has(words, "expert") else ("tour", "Minimum")
             enough = n >= need
@@ -582,6 +635,12 @@ def _pairs(words: Sequence[str]) -> list[tuple[int, int, str | None]]:
         if not (seq[i].isdigit() and len(seq[i]) <= 2):
             i += 1
             continue
+        run = i
+        while run + 1 < len(seq) and seq[run + 1].isdigit() and int(seq[run + 1]) > int(seq[run]):
+            run += 1
+        if run - i >= 2:  # "le tableau avec 0 15 30 40": the scale of points, not a score
+            i = run + 1
+            continue
         a, unit, j, joined = int(seq[i]), None, i + 1, True
         while j < len(seq) and j <= i + 3 and (seq[j] in _UNITS or seq[j] in _BETWEEN):
             unit = _UNITS.get(seq[j], unit)
@@ -614,6 +673,9 @@ def _quizz(words: Sequence[str]) -> Reading | None:
     side = _side_size(words)
     if side is not None:
         return side
+    numbered = _quizz_question_number(words)
+    if numbered is not None:  # "la 7e question lue, toujours 30-40": the score is the scene
+        return numbered
     for a, b, unit in reversed(pairs):  # the last score told is the current one
         if unit == "points" and {a, b} <= _POINTS:
             return _quizz_points(a, b)
@@ -621,7 +683,7 @@ def _quizz(words: Sequence[str]) -> Reading | None:
             return _quizz_sets(a, b)
         if unit == "games" and max(a, b) <= 7:
             return _quizz_games(words, a, b)
-    return _quizz_out_of_order(words) or _quizz_question_number(words)
+    return _quizz_out_of_order(words)
 
 
 _SOONER = ("avant", "before", "sauter", "saute", "skip", "commenc", "start", "abord", "first")
@@ -658,6 +720,9 @@ def _quizz_out_of_order(words: Sequence[str]) -> Reading | None:
     )
 
 
+_SIDES = ("equipe", "camp", "team")
+
+
 def _side_size(words: Sequence[str]) -> Reading | None:
     """Players per side ("équipes de 12", "3 contre 3", "4 par équipe"), when the
     question asks whether it may be played (not who answers or serves)."""
@@ -679,6 +744,23 @@ def _side_size(words: Sequence[str]) -> Reading | None:
                 + (f"permis (jusqu'à {most})." if ok else f"non, {most} au plus."),
                 f"{n} a side: " + (f"allowed (up to {most})." if ok else f"no, {most} at most."),
             )
+    players = _players(words)
+    sides = any(
+        words[i + 1 : i + 2] and _has(words[i + 1 : i + 2], *_SIDES) for i, _ in _numbers(words)
+    )
+    if players is not None and players >= 2 and _has(words, *_SIDES) and not sides:
+        big, small = (players + 1) // 2, players // 2  # "on est 5, comment on fait les équipes"
+        ok = big <= most
+        return _reading(
+            "tennis-quizz",
+            "sides",
+            ("mise-en-place", "On joue à un contre un"),
+            None,
+            f"{players} joueurs : {big} contre {small}"
+            + (f" (jusqu'à {most} par camp)." if ok else f", trop : {most} par camp au plus."),
+            f"{players} players: {big} against {small}"
+            + (f" (up to {most} a side)." if ok else f", too many: {most} a side at most."),
+        )
     return None
 
 
@@ -732,7 +814,9 @@ def _quizz_games(words: Sequence[str], a: int, b: int) -> Reading:
     (``final_game``), or the decider of the *jeu décisif* variant when the question
     names the variant; otherwise the set goes to 6 with two games ahead."""
     decider = _has(words, "decisif", "tie") and _has(words, "bonne", "question", "nouvel")
-    variant = _has(words, "variant", "option") or decider
+    # "X dit un jeu normal, Y dit un jeu décisif": both named, no variant chosen, the
+    # rule without it (whose paragraph names the variant too) decides
+    variant = _has(words, "variant", "option") or (decider and not _has(words, "normal"))
     fmt = TennisFormat(decider=variant)
     score = Score(fmt=fmt, games=(a, b))
     if score.in_decider:
@@ -777,13 +861,17 @@ def _set_over(a: int, b: int, fmt: TennisFormat) -> bool:
     return score.point(lead)[1].value >= 2
 
 
+_OUT_OF = re.compile(r"\b(?:plus de questions?|no more questions?|out of questions)\b")
+
+
 def _quizz_question_number(words: Sequence[str]) -> Reading | None:
     """ "Le jeu s'est arrêté à la question 5": which question comes next."""
     for i, n in _numbers(words, ranks=True):
         near = words[max(0, i - 2) : i + 3]
         if not (1 <= n <= 7 and any(w.startswith("question") for w in near)):
             continue
-        if not _has(words, "fini", "termin", "arret", "repren", "prochain", "suivant", "nouvel"):
+        ends = _has(words, "fini", "termin", "arret", "repren", "prochain", "suivant", "nouvel")
+        if not ends and not _OUT_OF.search(" ".join(words)):
             continue
         if _has(words, "tactique", "tactic"):
             return _reading(
@@ -818,6 +906,9 @@ def _quizz_question_number(words: Sequence[str]) -> Reading | None:
 
 _TABLE = ("table",)
 _SERVE = ("serv", "sert", "sers")
+_AFTER_SERVE = ("nobody", "renvoy", "bonus", "ace")
+"""What follows a serve that stood: a question about it tells the serve as its scene
+("j'ai servi ZOO et personne n'a pu renvoyer, je prends combien ?")."""
 _SECOND = ("deuxieme", "second", "encore", "double", "again")
 _COUNTED = ("carte", "card", "lettre", "letter", "joueur", "player", "set")
 
@@ -846,6 +937,9 @@ _WEAK = frozenset({"a", "at", "of"})
 _WORTH_AFTER = ("point", "pts", "pt")
 _NAME = ("appel", "nom", "name", "called")
 _EXACT = ("juste", "exact", "pile", "just")
+_SHOT_NAMES = ("amorti", "net", "filet", "ligne", "drop", "line")
+"""A shot named beside a return's worth and the table's: the question asks which shot
+that return is."""
 
 
 def _values(words: Sequence[str]) -> list[tuple[int, int]]:
@@ -876,7 +970,8 @@ def _mots(words: Sequence[str]) -> Reading | None:
             f"{players} joueurs : on joue de 2 à 4.",
             f"{players} players: the game is for 2 to 4.",
         )
-    counted = _mots_counts(words)
+    counted = _mots_counts(words) or _added_sides(words) or _rally_won(words)
+    counted = counted or _server_passes(words)
     if counted is not None:
         return counted
     under = _has(words, "sous", "under", "moins") and _has(words, "poids", "weight")
@@ -908,8 +1003,8 @@ def _mots(words: Sequence[str]) -> Reading | None:
         table, rest = [values[0][1]], [values[1][1]]  # "un mot à 9, je dois faire 11 ?"
     if table:
         need = table[0] + RETURN_MARGIN
-        if rest and names:
-            return _shot(rest[0], need)
+        if rest and (names or _has(words, *_SHOT_NAMES)):
+            return _shot(rest[0], need)  # "Sami fait 8 sur un mot à 6 : amorti ou net ?"
         reach = ""
         if rest:
             ok = rest[0] >= need
@@ -956,7 +1051,7 @@ def _mots(words: Sequence[str]) -> Reading | None:
         )
     if value >= LIGNE_POINTS and names:
         return _shot(value, 0)
-    if _has(words, *_SERVE) and not names and not _has(words, *_SECOND):
+    if _has(words, *_SERVE) and not names and not _has(words, *_SECOND, *_AFTER_SERVE):
         return _reading(
             "tennis-mots",
             "serve-weight",
@@ -1175,6 +1270,43 @@ _INFLECTED = re.compile(
 """Endings of a conjugated verb, a plural or a feminine: ``MANGEAIENT``, ``CHEVAUX``."""
 
 
+_IS_A_WORD = ("exist", "valid", "dico", "dictionnaire", "francais", "accept", "vrai", "real")
+"""A served word asked about as a word ("je sers AIE, ça existe ?"): not its worth."""
+
+
+def _served(question: str) -> Reading | None:
+    """One word in capitals served, with no number told ("j'ai servi DE et on me dit
+    faute"): the deck's values say whether it reaches the serve's weight."""
+    found = {m.group() for m in _CAPS.finditer(question)} - _NOT_WORDS
+    words = words_of(question)
+    if len(found) != 1 or "table" in words or any(w.isdigit() for w in words):
+        return None
+    if not _has(words, *_SERVE) or _has(words, *_AFTER_SERVE, *_IS_A_WORD):
+        return None
+    word, weight = found.pop(), TennisMotsOptions().serve_weight
+    worth = _word_value(word)
+    if worth >= weight:
+        return _reading(
+            "tennis-mots",
+            "serve-weight",
+            ("service", "Le serveur pose de 1 à 7 cartes"),
+            ("exemples", "Poids du service 5"),
+            f"{word} vaut {worth} : il atteint le poids du service ({weight}), il est bon.",
+            f"{word} is worth {worth}: it reaches the serve's weight ({weight}), it stands.",
+        )
+    second = _has(words, *_SECOND)
+    return _reading(
+        "tennis-mots",
+        "double-fault" if second else "fault",
+        ("service", "Double faute") if second else ("service", "Faute : un service sous le poids"),
+        ("exemples", "Poids du service 5"),
+        f"{word} vaut {worth}, sous le poids du service ({weight}) : "
+        + ("double faute." if second else "faute, second service."),
+        f"{word} is worth {worth}, under the serve's weight ({weight}): "
+        + ("double fault." if second else "fault, second serve."),
+    )
+
+
 _CAPITAL_WORD = re.compile(r"(?<![\w'’])[A-Z]{3,15}(?![\w'’])")
 
 
@@ -1249,6 +1381,92 @@ def _joker_letter(question: str) -> Reading | None:
         None,
         f"{kind} pour {letter} : " + ("oui." if ok else "non.") + " Y compte comme une consonne.",
         f"{kind} for {letter}: " + ("yes." if ok else "no.") + " Y counts as a consonant.",
+    )
+
+
+def _server_passes(words: Sequence[str]) -> Reading | None:
+    """The server asking to pass ("c'est moi qui sers, je peux passer ?"): a server may
+    not, except at the last rally."""
+    passes = any(
+        w.startswith(("pass", "skip")) and words[i - 1 : i] not in (["se"], ["s"])
+        for i, w in enumerate(words)
+    )  # "il se passe quoi" is what happens
+    asks = _has(words, "peu", "droit", "can", "may", "dire")
+    who = any(a in ("qui", "who") and b in ("sert", "serves") for a, b in pairwise(words))
+    if not (passes and asks and _has(words, *_SERVE)) or who or _has(words, "apres", "after"):
+        return None  # "qui sert après ?" asks whose serve it is
+    return _reading(
+        "tennis-mots",
+        "server-passes",
+        ("service", "Le serveur ne peut pas passer"),
+        None,
+        "Le serveur ne peut pas passer (sauf au dernier échange).",
+        "The server may not pass (except at the last rally).",
+    )
+
+
+_TAKES = ("recup", "ramass", "emport", "prend", "gets", "take", "collect")
+
+
+def _rally_won(words: Sequence[str]) -> Reading | None:
+    """What the winner of a rally takes ("celui qui gagne l'échange récupère quoi ?"):
+    the table and the pot, or every hand when it is the set's last rally."""
+    rally = _has(words, "echange", "rally")
+    if not rally or not _has(words, *_TAKES) or _has(words, *_SERVE, "servic"):
+        return None
+    last = any(
+        w.startswith(("echange", "rally")) and _has(words[max(0, i - 2) : i], "dernier", "last")
+        for i, w in enumerate(words)
+    )  # "le (tout) dernier échange", not "le dernier joueur qui n'a pas passé"
+    if last:
+        return _reading(
+            "tennis-mots",
+            "last-rally",
+            ("fin", "Le gagnant du dernier échange"),
+            None,
+            "Le dernier échange du set : son gagnant ramasse aussi toutes les mains.",
+            "The set's last rally: its winner also takes every hand.",
+        )
+    return _reading(
+        "tennis-mots",
+        "rally-won",
+        ("echange", "Le dernier joueur qui n'a pas passé"),
+        None,
+        "Un échange gagné : le gagnant ramasse les cartes de la table et du pot.",
+        "A rally won: the winner takes the table's cards and the pot.",
+    )
+
+
+_FRONT = re.compile(r"\b(?:devant|au debut|en tete|a gauche|in front|at the start|on the left)\b")
+_END = re.compile(r"\b(?:a la fin|au bout|derriere|a droite|at the end|behind|on the right)\b")
+_ADDED = ("ajout", "rajout", "mis", "met", "pose", "add", "put")
+
+
+def _added_sides(words: Sequence[str]) -> Reading | None:
+    """Letters added told in words rather than capitals ("une lettre devant et une à
+    la fin, ça s'appelle comment ?"): the engine's ``shape`` names the shot of a word
+    grown at the front, at the end, or both."""
+    text = " ".join(words)
+    front, end = bool(_FRONT.search(text)), bool(_END.search(text))
+    asks = _has(words, *_NAME) or ("coup" in words and _has(words, "quel", "quoi", "comment"))
+    if not (front or end) or not asks or not _has(words, *_ADDED):
+        return None
+    old = [0, 1, 2]
+    kind = shape(old, [3] * front + old + [4] * end)
+    where = (
+        ("devant et à la fin", "in front and at the end")
+        if front and end
+        else ("devant", "in front")
+        if front
+        else ("à la fin", "at the end")
+    )
+    return _reading(
+        "tennis-mots",
+        "shot-" + kind.lower().replace(" ", "-"),
+        ("coups", _SHAPE_QUOTES[kind]),
+        None,
+        f"Des lettres ajoutées {where[0]} : {kind}.",
+        f"Letters added {where[1]}: {kind}.",
     )
 
 

@@ -25,6 +25,32 @@ REAL_WORD = 2.0
 """A word at least this frequent (Zipf scale) in the question's language is a word the
 player meant, not a typo (accents typed or not: "pese" is 2.3, "jocker" 1.5)."""
 _ELISIONS = ("qu", "j", "l", "d", "m", "t", "s", "n", "c")
+_BEFORE_ELISION = frozenset("aeiouyh")
+"""French elides only before a vowel or a mute h: "lequipe" is l'équipe, but "smatch"
+is not s'match (it is a typo of smash)."""
+
+
+_SOUNDS = (
+    ("tch", "ch"),
+    ("sh", "ch"),
+    ("ph", "f"),
+    ("ck", "k"),
+    ("qu", "k"),
+    ("ca", "ka"),
+    ("co", "ko"),
+    ("cu", "ku"),
+    ("y", "i"),
+)
+
+
+def sound(word: str) -> str:
+    """A rough French reading of a word, so that a game word borrowed from English and
+    written as it sounds meets its spelling: "smatch" and "smash", "jocker" and
+    "joker" read alike (doubled letters made single, a final e dropped)."""
+    for written, heard in _SOUNDS:
+        word = word.replace(written, heard)
+    word = "".join(c for i, c in enumerate(word) if i == 0 or c != word[i - 1])
+    return word[:-1] if len(word) > 3 and word.endswith("e") else word
 
 
 def budget(word: str) -> int:
@@ -49,6 +75,9 @@ class Speller:
         self.known = frozenset(counts) | STOP_WORDS
         # Commonest first: among equally close words, the game's usual one wins.
         self.choices = [w for w, _ in counts.most_common() if len(w) >= MIN_LENGTH - 1]
+        self.sounds: dict[str, str] = {}
+        for w in self.choices:
+            self.sounds.setdefault(sound(w), w)
 
     def correct(self, words: list[str]) -> list[str]:
         """The words, each unknown one put right when the game knows a close one."""
@@ -65,7 +94,11 @@ class Speller:
             return [word]
         for head in _ELISIONS if self.lang == "fr" else ():
             rest = word[len(head) :]
-            if word.startswith(head) and len(rest) >= 3 and rest in self.known:
+            elided = rest[:1] in _BEFORE_ELISION
+            if word.startswith(head) and len(rest) >= 3 and elided and rest in self.known:
                 return [head, rest]
+        heard = self.sounds.get(sound(word))
+        if heard is not None:
+            return [heard]
         found = process.extractOne(word, self.choices, scorer=OSA.distance, score_cutoff=edits)
         return [found[0]] if found else [word]

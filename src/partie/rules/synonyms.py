@@ -246,6 +246,8 @@ THE_GAME: dict[str, list[str]] = {
         "emptied",
         "simplement saute",
         "simply skipped",
+        "plus une seule carte",
+        "plus une carte",
     ],
 }
 
