@@ -338,3 +338,20 @@ def test_a_word_outside_the_games_vocabulary_is_never_sure(game: str, question: 
     answer = ask(game, question)
     assert answer.signals["unseen"] >= 1
     assert not answer.sure
+
+
+def test_a_question_telling_numbers_is_not_the_general_faq_question_without_them() -> None:
+    """ "poser sur pile qui descend" is a FAQ question; the same words with a pile at 63
+    and a card 71 tell a situation: not "known", so not answered surely by that entry."""
+    general = answerer("the-game", "fr").ask("poser sur pile qui descend")
+    told = answerer("the-game", "fr").ask("poser sur pile qui descend a 63 le 71")
+    assert general.signals["known"] >= 0.9
+    assert told.signals["known"] == 0.0
+
+
+def test_asking_how_a_thing_goes_is_a_term_of_its_own() -> None:
+    """ "comment ça se passe" is stop words alone; it asks how the thing goes, which a
+    question asking whether it exists does not."""
+    how = answerer("tennis-quizz", "fr").query("le jeu décisif, comment ça se passe ?")
+    whether = answerer("tennis-quizz", "fr").query("y a-t-il un jeu décisif ?")
+    assert "commentmarche" in how and "commentmarche" not in whether

@@ -247,6 +247,11 @@ class Thresholds:
         )
 
 
+def _numbers(text: str) -> frozenset[str]:
+    """The numbers a question tells, as digits ("six six" is 6 6)."""
+    return frozenset(w for w in words_of(text) if w.isdigit())
+
+
 class Answerer:
     """The answerer of one game in one language; ``faq`` are the entries it learns from
     (their questions join the passages they rest on, and are the neighbours)."""
@@ -335,13 +340,16 @@ class Answerer:
         query: list[str],
         situation: Reading | None = None,
         request: bool = False,
+        numbers: frozenset[str] = frozenset(),
     ) -> tuple[list[int], list[float], dict[str, Any]]:
         """Passages best first, their scores, and what the sure/unsure call rests on.
 
         A question that is (nearly) a FAQ question (``known`` ≥ ``KNOWN``) puts that
-        entry's passage first: the FAQ was written for it. Otherwise a situation read
-        with the game's rules (``situations.read``) puts the passage of the rule that
-        applies first: the numbers' roles decide what words cannot."""
+        entry's passage first: the FAQ was written for it, unless the question tells
+        ``numbers`` that entry does not (a situation, not the general question).
+        Otherwise a situation read with the game's rules (``situations.read``) puts the
+        passage of the rule that applies first: the numbers' roles decide what words
+        cannot."""
         scores = self.index.scores(query)
         order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
         signals: dict[str, Any] = {"coverage": 0.0, "margin": 0.0, "neighbour": 0.0, "known": 0.0}
@@ -355,10 +363,19 @@ class Answerer:
         if self.faq:
             near = self.neighbours.scores(query)
             best = max(range(len(near)), key=lambda i: (near[i], -i))
+            if not numbers <= _numbers(self.faq[best].question):
+                # of the nearest questions, one that tells the same numbers is the one
+                nearest = sorted(range(len(near)), key=lambda i: (-near[i], i))[:VOTERS]
+                same = [i for i in nearest if numbers <= _numbers(self.faq[i].question)]
+                best = same[0] if same and near[same[0]] > 0 else best
             if near[best] > 0:
                 entry = self.faq[best]
                 signals["neighbour"] = self.neighbours.coverage(query, best)
                 signals["known"] = self.neighbours.overlap(query, best)
+                if not numbers <= _numbers(entry.question):
+                    # "pile qui descend à 65, je peux poser 74 ?" is not "poser sur pile
+                    # qui descend": numbers are no terms, and they make it a situation
+                    signals["known"] = 0.0
         first = None
         if entry is not None and entry.passage_id and signals["known"] >= self.limits.known:
             first = self.position[entry.passage_id]
@@ -392,7 +409,7 @@ class Answerer:
         query = self.query(question)
         situation = read(self.game, question)
         request = asks_example(question)
-        order, scores, signals = self.signals(query, situation, request)
+        order, scores, signals = self.signals(query, situation, request, _numbers(question))
         if "terms" in signals:
             # a synonym's word adds a term, not evidence: "le tas au milieu" is two
             # words, though "milieu" brings the lifted forehand's "endroit" with it

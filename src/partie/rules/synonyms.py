@@ -28,6 +28,20 @@ COMMON: dict[str, list[str]] = {
         "a combien on peut jouer",
         "how many can play",
     ],
+    # asking how a thing goes ("le jeu décisif, comment ça se passe ?") is not asking
+    # whether it exists ("y a-t-il un jeu décisif ?"): the words are stop words alone
+    "commentmarche": [
+        "comment ca marche",
+        "comment ca se passe",
+        "comment se passe",
+        "comment ca fonctionne",
+        "comment marche",
+        "comment fonctionne",
+        "comment se joue",
+        "comment ca se joue",
+        "comment on joue",
+        "comment se deroule",
+    ],
     "commence": ["debut", "debuter", "premier a jouer", "start", "begin", "goes first", "go first"],
     "score": [
         "compter les points",
