@@ -168,12 +168,21 @@ def plan_turn(
     asked to keep pile ``p``. Depth-first search with an explicit stack. Piles are
     visited in order 0..3 so that each set of plays is tried in one order only, and each
     pile's cards by index, from the first going up and from the last going down (for an
-    ascending hand, as the game keeps them: the cards nearest the top first): among
-    plans of equal cost the first found is kept, and a good one found early lets the
-    bound cut more. Cheap
+    ascending hand, as the game keeps them: the cards nearest the top first). Cheap
     plays (cost under the threshold, tricks) are always tried; dear ones only while the
     plan still lacks required cards, and then only the cheapest of each pile and the
     set-ups (a card whose partner 10 away then goes back on the same pile as a trick).
+
+    Ties: the plan is defined by the plans alone, whatever the search visits or cuts.
+    Write a plan as its plays pile by pile (piles 0..3, each pile's cards in the order
+    laid) and each play as the key (pile, the card's rank counted from the pile's top
+    side: ascending piles from the lowest card of the hand, descending ones from the
+    highest). Of the plans of least value (values within 1e-9 count as equal), the one
+    whose key sequence comes first in lexicographic order is returned, a plan coming
+    before its own extensions. The search visits plans in exactly that order and keeps
+    a new plan only when it is lower by more than 1e-9, and its bound is admissible, so
+    with no node cap it returns that plan (the cap, ``MAX_NODES``, is a guard that the
+    measured games never reach).
     """
     h = hand.shape[0]
     alive_cum = prefix_counts(alive)
@@ -1005,7 +1014,13 @@ def _least_gains_sorted(
     instead of one per card: the nearest cards of the hand below and above card ``i``
     are its neighbours, and a partner in hand is a possible trick. The prefix counts
     never decrease, so the count at the nearest top is the largest (below the card) or
-    the smallest (above it) of the counts at the candidate tops."""
+    the smallest (above it) of the counts at the candidate tops.
+
+    Tighter than ``_least_gains`` for a pair (c, c + 10) alone in hand (no other card 10
+    away, no top making either a trick): ``low`` still counts both as tricks, and
+    ``paired[i]`` (for cards with a partner, read only for them) holds what the bound
+    adds while both are in hand (the total includes it); the search takes it off when
+    one of them is laid. ``setups_down`` holds the cards with a partner 10 above."""
     total = 0.0
     least_trick = -trick - thr
     if least_trick > 0.0:
