@@ -92,6 +92,61 @@ def test_pruned_search_finds_the_full_searchs_plan() -> None:
     assert compared > 2500 and played > 1000
 
 
+def test_pruned_search_finds_the_full_searchs_plan_with_pairs() -> None:
+    """The same on sorted hands rich in pairs ten apart, where the bound counts one
+    trick, not two, for a pair alone in hand (``_least_gains_sorted``)."""
+    rng = np.random.default_rng(2027)
+    compared = 0
+    for _ in range(1500):
+        pos = _random_position(rng)
+        if not pos:
+            continue
+        hand = _paired_hand(rng, pos[2])
+        pos = (hand, *pos[1:])
+        full = _run(pos, prune=False)
+        assert _run(pos, prune=True) == full, pos
+        compared += 1
+    assert compared > 1200
+
+
+def test_a_lone_pair_counts_one_trick() -> None:
+    """Solo, draw pile full (threshold 0): 30 and 40 alone in hand. At most one of them
+    is a trick (the second laid), and the other goes on a pile: on the ascending pile at
+    28 (29 alive between) or on the descending pile at 45 (41..44 alive), so at least 1
+    alive card. The bound is -9 + 0 (the least gain as no trick is capped at 0), not
+    twice -9."""
+    alive = np.zeros(101, np.bool_)
+    alive[2:100] = True
+    hand = np.array([30, 40], np.int64)
+    tops = np.array([28, 1, 45, 100], np.int64)
+    params = PARAMS[0]
+    thr = threshold(80, 1, params)
+    assert thr == 0.0
+    up = np.zeros(MAX_HAND, np.int64)
+    down = np.zeros(MAX_HAND, np.int64)
+    up[0], down[1] = 2, 1
+    alive_cum = prefix_counts(alive)
+    at = np.zeros(MAX_HAND, np.int64)
+    past = np.zeros(MAX_HAND, np.int64)
+    at[:2] = alive_cum[hand]
+    past[:2] = alive_cum[hand + 1]
+    low = np.zeros(MAX_HAND)
+    paired = np.zeros(MAX_HAND)
+    trick = params[TRICK_BONUS]
+    bound = _least_gains_sorted(
+        hand, 2, tops, alive_cum, at, past, trick, thr, low, up, down, 1, paired
+    )
+    assert list(low[:2]) == [-trick, -trick]
+    assert bound == -trick
+    assert list(paired[:2]) == [trick, trick]
+    # an ascending pile at 50 makes 40 a trick on its own: two tricks, no pair rule
+    tops[1] = 50
+    bound = _least_gains_sorted(
+        hand, 2, tops, alive_cum, at, past, trick, thr, low, up, down, 1, paired
+    )
+    assert bound == -2 * trick
+
+
 def _paired_hand(rng: np.random.Generator, alive: np.ndarray) -> np.ndarray:
     """A sorted hand of alive cards where most cards have their partner 10 away."""
     live = np.flatnonzero(alive)
@@ -170,7 +225,7 @@ def test_sorted_rows_and_bounds_are_the_plain_ones() -> None:
     without ``play_cost``: the very same floats and masks as the plain versions, over
     random positions, piles, tops (the pile's or a card of the hand) and settings."""
     rng = np.random.default_rng(11)
-    rows = tricks = walked = 0
+    rows = tricks = walked = lone_pairs = 0
     for _ in range(6000):
         pos = _random_position(rng)
         if not pos:
@@ -198,10 +253,18 @@ def test_sorted_rows_and_bounds_are_the_plain_ones() -> None:
         low_sorted = np.zeros(MAX_HAND)
         trick = params[TRICK_BONUS]
         total = _least_gains(hand, h, tops, alive_cum, trick, thr, low_plain)
-        assert total == _least_gains_sorted(
-            hand, h, tops, alive_cum, at, past, trick, thr, low_sorted, up, down
+        setups_down = sum(1 << i for i in range(h) if up[i])
+        paired = np.full(MAX_HAND, np.nan)
+        tighter = _least_gains_sorted(
+            hand, h, tops, alive_cum, at, past, trick, thr, low_sorted, up, down,
+            setups_down, paired,
         )  # fmt: skip
         assert np.array_equal(low_plain[:h], low_sorted[:h])
+        # what a lone pair adds to the bound, once per pair, and never below the plain
+        extras = [paired[i] for i in range(h) if up[i] and paired[i] > 0.0]
+        assert all(paired[i] >= 0.0 for i in range(h) if up[i] or down[i])
+        assert abs(tighter - (total + sum(extras))) < 1e-9
+        lone_pairs += len(extras) > 0
         q = int(rng.integers(0, 4))
         r = q * (MAX_HAND + 1) + int(rng.integers(0, h + 1))
         pair, back = (up, down) if q < 2 else (down, up)
@@ -230,6 +293,7 @@ def test_sorted_rows_and_bounds_are_the_plain_ones() -> None:
         rows += 1
         tricks += any(c == -trick for c in out[0][2])
     assert rows > 5000 and tricks > 300 and 3000 < walked < rows, (rows, tricks, walked)
+    assert lone_pairs > 500, lone_pairs
 
 
 def test_a_trick_brings_a_pile_back_within_the_bounds_reach() -> None:

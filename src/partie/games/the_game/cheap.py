@@ -18,6 +18,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from partie.games.the_game import kernels as _kernels
+from partie.games.the_game.cache_stamp import clear_stale
 from partie.games.the_game.kernels import (
     _N,
     ACTION_END,
@@ -511,3 +513,7 @@ def record_cheap(
         for s in range(players):
             _mt_seed_into(bot_seeds[s], mts[s])
     return _play_cheap(order, players, hand_size, base_min, kind, r_full, e_empty, mts, record)
+
+
+# This module inlines kernels of ``kernels.py``, whose edits numba's cache does not see.
+clear_stale(record_cheap, [_kernels.__file__])

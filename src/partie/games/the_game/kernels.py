@@ -124,10 +124,12 @@ _ROWS = 4 * (MAX_HAND + 1)
 _SIGS = MAX_PLAN + 1
 _REST = _SIGS + 4
 _LOW = _REST + MAX_PLAN + 1
-_ACC_LEN = _LOW + MAX_HAND
+_PAIRED = _LOW + MAX_HAND
+_ACC_LEN = _PAIRED + MAX_HAND
 """Layout of the planner's float workspace: the plan's running sum per depth, the four
-piles' signal costs, the bound of what the cards still in hand can add per depth, and
-each card's least possible gain (see ``_plan``)."""
+piles' signal costs, the bound of what the cards still in hand can add per depth, each
+card's least possible gain, and what the bound adds while both cards of a pair are in
+hand (see ``_plan`` and ``_least_gains_sorted``)."""
 
 
 @njit(cache=True)
@@ -166,12 +168,21 @@ def plan_turn(
     asked to keep pile ``p``. Depth-first search with an explicit stack. Piles are
     visited in order 0..3 so that each set of plays is tried in one order only, and each
     pile's cards by index, from the first going up and from the last going down (for an
-    ascending hand, as the game keeps them: the cards nearest the top first): among
-    plans of equal cost the first found is kept, and a good one found early lets the
-    bound cut more. Cheap
+    ascending hand, as the game keeps them: the cards nearest the top first). Cheap
     plays (cost under the threshold, tricks) are always tried; dear ones only while the
     plan still lacks required cards, and then only the cheapest of each pile and the
     set-ups (a card whose partner 10 away then goes back on the same pile as a trick).
+
+    Ties: the plan is defined by the plans alone, whatever the search visits or cuts.
+    Write a plan as its plays pile by pile (piles 0..3, each pile's cards in the order
+    laid) and each play as the key (pile, the card's rank counted from the pile's top
+    side: ascending piles from the lowest card of the hand, descending ones from the
+    highest). Of the plans of least value (values within 1e-9 count as equal), the one
+    whose key sequence comes first in lexicographic order is returned, a plan coming
+    before its own extensions. The search visits plans in exactly that order and keeps
+    a new plan only when it is lower by more than 1e-9, and its bound is admissible, so
+    with no node cap it returns that plan (the cap, ``MAX_NODES``, is a guard that the
+    measured games never reach).
     """
     h = hand.shape[0]
     alive_cum = prefix_counts(alive)
@@ -687,7 +698,8 @@ def _plan(
     full = st[7]
     sigs = acc[_SIGS:_REST]
     rest = acc[_REST:_LOW]
-    low = acc[_LOW:]
+    low = acc[_LOW:_PAIRED]
+    paired = acc[_PAIRED:]
     up = partner[0]
     down = partner[1]
     at = partner[2]
@@ -744,10 +756,24 @@ def _plan(
     )
     if in_order:
         rest[0] = _least_gains_sorted(
-            hand, h, tops, alive_cum, at, past, params[TRICK_BONUS], thr, low, up, down
+            hand,
+            h,
+            tops,
+            alive_cum,
+            at,
+            past,
+            params[TRICK_BONUS],
+            thr,
+            low,
+            up,
+            down,
+            setups_down,
+            paired,
         )
     else:
         rest[0] = _least_gains(hand, h, tops, alive_cum, params[TRICK_BONUS], thr, low)
+        for i in range(h):
+            paired[i] = 0.0
     depth_max = min(h, MAX_PLAN)
     free = (1 << h) - 1
     best = INF
@@ -817,6 +843,9 @@ def _plan(
         gain = cost - thr if d >= need else cost
         a1 = acc[d] + gain
         r1 = rest[d] - low[i]
+        if ((up[i] | down[i]) & free) != 0:
+            # its pair is broken: the card left in hand may now be a trick
+            r1 -= paired[i]
         if prune and a1 + r1 > cut:
             continue
         if nodes >= max_nodes and best_len > 0:
@@ -977,14 +1006,25 @@ def _least_gains_sorted(
     low: np.ndarray,
     up: np.ndarray,
     down: np.ndarray,
+    setups_down: int,
+    paired: np.ndarray,
 ) -> float:
     """``_least_gains`` for an ascending hand whose partners are in ``up``/``down`` and
     whose alive counts are in ``at``/``past`` (see ``_cost_row_sorted``), in one pass
     instead of one per card: the nearest cards of the hand below and above card ``i``
     are its neighbours, and a partner in hand is a possible trick. The prefix counts
     never decrease, so the count at the nearest top is the largest (below the card) or
-    the smallest (above it) of the counts at the candidate tops."""
+    the smallest (above it) of the counts at the candidate tops.
+
+    Tighter than ``_least_gains`` for a pair (c, c + 10) alone in hand (no other card 10
+    away, no top making either a trick): ``low`` still counts both as tricks, and
+    ``paired[i]`` (for cards with a partner, read only for them) holds what the bound
+    adds while both are in hand (the total includes it); the search takes it off when
+    one of them is laid. ``setups_down`` holds the cards with a partner 10 above."""
     total = 0.0
+    least_trick = -trick - thr
+    if least_trick > 0.0:
+        least_trick = 0.0
     t0 = tops[0]
     t1 = tops[1]
     t2 = tops[2]
@@ -1019,14 +1059,38 @@ def _least_gains_sorted(
         rising = at[i] - below if rises else INF
         falling = above - past[i] if falls else INF
         least = min(rising, falling)
-        trick_ok = ((up[i] | down[i]) != 0) | (c + 10 == t0) | (c + 10 == t1)
-        if trick_ok | (c - 10 == t2) | (c - 10 == t3):
-            least = -trick
         g = least - thr
         if g > 0.0:
             g = 0.0
+        paired[i] = g  # the least gain as no trick, for the pairs below
+        by_top = (c + 10 == t0) | (c + 10 == t1) | (c - 10 == t2) | (c - 10 == t3)
+        if by_top | ((up[i] | down[i]) != 0):
+            g = least_trick
         low[i] = g
         total += g
+    # A pair (c, c + 10) of the hand alone (neither has another partner 10 away, nor
+    # makes a trick on a top): only the second of the two laid can be a trick, so while
+    # both are in hand they add at least one trick and the least of their gains as no
+    # trick, not two tricks. The difference is added to the bound until one is laid.
+    # (``paired`` is read only for cards with a partner in hand: the others keep
+    # whatever it holds)
+    t = setups_down  # the cards whose partner 10 above is in hand
+    while t != 0:
+        i = trailing_zeros(t)
+        t &= t - 1
+        k = trailing_zeros(up[i])
+        c = hand[i]
+        alone = (down[i] == 0) & (up[k] == 0)
+        alone &= (c + 10 != t0) & (c + 10 != t1) & (c - 10 != t2) & (c - 10 != t3)
+        alone &= (c + 20 != t0) & (c + 20 != t1) & (c != t2) & (c != t3)
+        if alone:
+            extra = min(paired[i], paired[k]) - least_trick
+            paired[i] = extra
+            paired[k] = extra
+            total += extra
+        else:
+            paired[i] = 0.0
+            paired[k] = 0.0
     return total
 
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from partie.games.the_game import kernels as _kernels
+from partie.games.the_game.cache_stamp import clear_stale
 from partie.games.the_game.kernels import (
     INF,
     MAX_PLAN,
@@ -577,3 +579,7 @@ def endgame_solve(
         d -= 1
         t[seq_p[d]] = saved[d]
         used &= ~(1 << seq_i[d])
+
+
+# This module inlines kernels of ``kernels.py``, whose edits numba's cache does not see.
+clear_stale(search_choose, [_kernels.__file__])
