@@ -4,14 +4,12 @@ a reload, and the set played to its end. Screenshots go to ``tests/artifacts/web
 
 from __future__ import annotations
 
-import json
 import re
 import time
-import urllib.request
 from types import SimpleNamespace
 from typing import Any
 
-from browsing import PHONE, no_errors, open_page
+from browsing import PHONE, create_table, no_errors, open_page
 from playwright.sync_api import expect
 
 from partie.core.errors import PartieError
@@ -321,13 +319,7 @@ def test_a_finished_match_replays_in_the_page(server: Any, browser: Any, shots: 
         "options": {"players": 2, "sets_to_win": 1},
         "seats": [{"bot": "simple"}, {"bot": "greedy"}],
     }
-    request = urllib.request.Request(
-        server.url + "/api/tables",
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(request) as answer:
-        made = json.loads(answer.read())
+    made = create_table(server.url, body)
     code, owner = made["code"], made["owner_token"]
     page = open_page(browser, f"{server.url}/t/{code}")
     page.evaluate(f"localStorage.setItem('partie.owner.{code}', '{owner}')")

@@ -13,12 +13,11 @@ import re
 import shutil
 import subprocess
 import unicodedata
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import no_errors, open_page
+from browsing import create_table, no_errors, open_page
 from playwright.sync_api import expect
 
 from partie.core import get_game
@@ -288,13 +287,7 @@ def test_the_lobby_keeps_the_keyboard_where_it_is(server: Any, browser: Any) -> 
 def bots_table(browser: Any, server: Any, body: dict[str, Any]) -> Any:
     """A table of bots made through the HTTP API, opened on a phone by its creator and
     started; the bots play at once (the server runs with no pause)."""
-    request = urllib.request.Request(
-        server.url + "/api/tables",
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(request) as answer:
-        made = json.loads(answer.read())
+    made = create_table(server.url, body)
     code = made["code"]
     page = phone(browser, f"{server.url}/t/{code}")
     page.evaluate(f"localStorage.setItem('partie.owner.{code}', '{made['owner_token']}')")

@@ -1460,13 +1460,8 @@ def _added_sides(words: Sequence[str]) -> Reading | None:
         if front
         else ("à la fin", "at the end")
     )
-    return _reading(
-        "tennis-mots",
-        "shot-" + kind.lower().replace(" ", "-"),
-        ("coups", _SHAPE_QUOTES[kind]),
-        None,
-        f"Des lettres ajoutées {where[0]} : {kind}.",
-        f"Letters added {where[1]}: {kind}.",
+    return _shape_reading(
+        kind, f"Des lettres ajoutées {where[0]} : {kind}.", f"Letters added {where[1]}: {kind}."
     )
 
 
@@ -1479,13 +1474,22 @@ def _named_shot(old: str, new: str) -> Reading:
     kind = shape(list(range(len(old))), _kept(old, new))
     if kind not in _SHAPE_QUOTES:
         return _shot(value, need)
+    return _shape_reading(
+        kind,
+        f"{old} → {new} ({value} points, il fallait {need}) : {kind}.",
+        f"{old} → {new} ({value} points, {need} needed): {kind}.",
+    )
+
+
+def _shape_reading(kind: str, fr: str, en: str) -> Reading:
+    """A reading naming a shot by its shape, with the passage that defines the shape."""
     return _reading(
         "tennis-mots",
         "shot-" + kind.lower().replace(" ", "-"),
         ("coups", _SHAPE_QUOTES[kind]),
         None,
-        f"{old} → {new} ({value} points, il fallait {need}) : {kind}.",
-        f"{old} → {new} ({value} points, {need} needed): {kind}.",
+        fr,
+        en,
     )
 
 
