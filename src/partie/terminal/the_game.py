@@ -10,7 +10,7 @@ from rich.text import Text
 
 from partie.games.the_game import PILE_NAMES, Play, playable
 from partie.games.the_game.chat import check_chat
-from partie.games.the_game.rules import ASCENDING, SIGNAL_TEXT, can_play_sequence, is_trick
+from partie.games.the_game.rules import ASCENDING, SIGNAL_TEXT, corners, is_trick
 from partie.terminal.common import TerminalScreen, tr
 
 HELP = (
@@ -100,19 +100,8 @@ def others_line(view: dict[str, Any], humans: int, lang: str) -> Text:
 
 def corners_itself(view: dict[str, Any], action: Play) -> bool:
     """Would this play leave the player unable to reach the turn's minimum (the game
-    then ends)? Worked out from the player's view, as the engine's rule reads."""
-    hand = view["hand"] or []
-    if action.card not in hand or not 0 <= action.pile < 4:
-        return False
-    tops = [p["top"] for p in view["piles"]]
-    if not playable(action.card, tops[action.pile], ASCENDING[action.pile]):
-        return False
-    rest = [c for c in hand if c != action.card]
-    laid = view["played_this_turn"] + 1
-    if not rest and view["draw_count"] == 0:
-        return False
-    tops[action.pile] = action.card
-    return laid < view["min_cards"] and not can_play_sequence(rest, tops, 1)
+    then ends)? The rule's own reading of the view (``rules.corners``), as the web's."""
+    return corners(view, action.card, action.pile)
 
 
 def describe(action: Any, lang: str) -> str:

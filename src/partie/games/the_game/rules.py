@@ -99,6 +99,24 @@ def can_play_sequence(hand: list[int], tops: list[int], need: int) -> bool:
     return False
 
 
+def corners(view: dict[str, Any], card: int, pile: int) -> bool:
+    """Would laying ``card`` on pile ``pile`` leave this view's player unable to reach the
+    turn's minimum, so that the game ends (``stuck``)? Read from the player's own view
+    (its hand, the public piles): what the terminal and the web warn about before a play."""
+    hand = view.get("hand") or []
+    if view.get("over") or card not in hand or not 0 <= pile < 4:
+        return False
+    tops = [p["top"] for p in view["piles"]]
+    if not playable(card, tops[pile], ASCENDING[pile]):
+        return False
+    need = view["min_cards"] - view["played_this_turn"] - 1
+    rest = [c for c in hand if c != card]
+    if need <= 0 or (not rest and view["draw_count"] == 0):
+        return False
+    tops[pile] = card
+    return not can_play_sequence(rest, tops, need)
+
+
 # Actions ---------------------------------------------------------------------------
 
 

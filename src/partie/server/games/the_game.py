@@ -6,16 +6,7 @@ from typing import Any, ClassVar
 
 from partie.core.game import Action, State
 from partie.games.the_game.chat import check_chat
-from partie.games.the_game.rules import (
-    ASCENDING,
-    PILE_NAMES,
-    ChooseStart,
-    EndTurn,
-    Play,
-    Signal,
-    can_play_sequence,
-    playable,
-)
+from partie.games.the_game.rules import PILE_NAMES, ChooseStart, EndTurn, Play, Signal, corners
 from partie.server.games import GameAdapter
 
 _SIGNAL_WORDS = {"keep": ("garde", "keep"), "good": ("bon", "good"), "clear": ("efface", "clear")}
@@ -69,26 +60,16 @@ class TheGameAdapter(GameAdapter):
 
 def cornering_plays(view: dict[str, Any]) -> list[dict[str, Any]]:
     """The plays of this view's hand after which the turn's minimum can no longer be
-    reached, so the game ends (``stuck``): ``[{"card", "pile"}]``. Worked out from the
-    seat's own view (its hand and the public piles), as the engine's rule reads."""
-    hand = view.get("hand") or []
-    if view.get("over") or not view.get("started", True) or not hand:
+    reached, so the game ends (``stuck``): ``[{"card", "pile"}]``, by the rule's own
+    reading of the seat's view (``rules.corners``), as the terminal's."""
+    if not view.get("started", True):
         return []
-    tops = [pile["top"] for pile in view["piles"]]
-    need = view["min_cards"] - view["played_this_turn"] - 1
-    if need <= 0:
-        return []
-    out = []
-    for card in hand:
-        rest = [c for c in hand if c != card]
-        for p, top in enumerate(tops):
-            if not playable(card, top, ASCENDING[p]):
-                continue
-            tops[p] = card
-            if not can_play_sequence(rest, tops, need):
-                out.append({"card": card, "pile": PILE_NAMES[p]})
-            tops[p] = top
-    return out
+    return [
+        {"card": card, "pile": PILE_NAMES[p]}
+        for card in view.get("hand") or []
+        for p in range(4)
+        if corners(view, card, p)
+    ]
 
 
 def _pile(index: int) -> str:
