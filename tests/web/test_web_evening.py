@@ -53,8 +53,11 @@ def test_a_link_asking_for_english_opens_in_english(server: Any, browser: Any) -
         "#tqh-file", files=[{"name": "ma-classe.csv", "mimeType": "text/csv", "buffer": b"x"}]
     )
     expect(classroom.locator("#tqh-file-name")).to_have_text("ma-classe.csv")
-    height = classroom.locator("#tqh-file").evaluate("e => e.getBoundingClientRect().height")
-    assert height >= 40  # the real input covers its button: a finger reaches it
+    # The real input covers its button, so a finger reaches it: once the upload's answer
+    # has redrawn the form (the element read mid-redraw is a detached one, 0 px tall).
+    classroom.wait_for_function(
+        "() => document.getElementById('tqh-file')?.getBoundingClientRect().height >= 40"
+    )
     no_errors(page)
 
 
