@@ -298,6 +298,7 @@ class Answerer:
         keywords = load_keywords(game, lang)
         self.shows = [self._shows(p, keywords.get(p.id, "")) for p in self.examples]
         self.neighbours = BM25([self.query(e.question, authored=True) for e in self.faq])
+        self.told = [_numbers(e.question) for e in self.faq]  # read once, not per question
 
     def _shows(self, example: Passage, keywords: str) -> frozenset[int]:
         """The rules a worked example shows: those its own text and its players'
@@ -363,16 +364,16 @@ class Answerer:
         if self.faq:
             near = self.neighbours.scores(query)
             best = max(range(len(near)), key=lambda i: (near[i], -i))
-            if not numbers <= _numbers(self.faq[best].question):
+            if not numbers <= self.told[best]:
                 # of the nearest questions, one that tells the same numbers is the one
                 nearest = sorted(range(len(near)), key=lambda i: (-near[i], i))[:VOTERS]
-                same = [i for i in nearest if numbers <= _numbers(self.faq[i].question)]
-                best = same[0] if same and near[same[0]] > 0 else best
+                same = [i for i in nearest if near[i] > 0 and numbers <= self.told[i]]
+                best = same[0] if same else best
             if near[best] > 0:
                 entry = self.faq[best]
                 signals["neighbour"] = self.neighbours.coverage(query, best)
                 signals["known"] = self.neighbours.overlap(query, best)
-                if not numbers <= _numbers(entry.question):
+                if not numbers <= self.told[best]:
                     # "pile qui descend à 65, je peux poser 74 ?" is not "poser sur pile
                     # qui descend": numbers are no terms, and they make it a situation
                     signals["known"] = 0.0
