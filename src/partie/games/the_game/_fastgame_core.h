@@ -390,7 +390,10 @@ static int V(plan)(Planner *w, const uint8_t *hand, int h, const int *tops,
     w->setups_down = setups_down;
     w->sorted_costs = params[OWN_WEIGHT] >= 0.0 && params[TRICK_BONUS] >= 0.0 && thr >= 0.0 &&
                       pair_pen >= 0.0;
-    w->rest[0] = V(least_gains)(w);
+    uint32_t rem[HM + 1], full[HM + 1];
+    int seq_p[HM + 1], seq_i[HM + 1], saved[HM + 1], nexp[HM + 1];
+    double acc[HM + 1], rest[HM + 1];
+    rest[0] = V(least_gains)(w);
     const double *low = w->low, *paired = w->paired;
     const double *base = w->base;
     const int depth_max = h;
@@ -400,23 +403,23 @@ static int V(plan)(Planner *w, const uint8_t *hand, int h, const int *tops,
     int best_len = 0;
     int nodes = 0;
     int d = 0;
-    w->acc[0] = 0.0;
-    w->nexp[0] = 0;
-    w->rem[0] = V(expand)(w, 0, 0, free_, need > 0, -1, 0);
-    w->full[0] = w->rem[0];
+    acc[0] = 0.0;
+    nexp[0] = 0;
+    rem[0] = V(expand)(w, 0, 0, free_, need > 0, -1, 0);
+    full[0] = rem[0];
     for (;;) {
-        uint32_t m = w->rem[d];
+        uint32_t m = rem[d];
         if (m == 0) {
             if (d == 0) break;
             d -= 1;
-            w->slot[w->seq_p[d]] = w->saved[d];
-            free_ |= 1u << w->seq_i[d];
+            w->slot[seq_p[d]] = saved[d];
+            free_ |= 1u << seq_i[d];
             continue;
         }
         int k = ctz32(m);
         int q = k >> 3;
         if (q >= 2) k = top32(m & (0xFFu << (8 * q)));
-        w->rem[d] = m ^ (1u << k);
+        rem[d] = m ^ (1u << k);
         int i = k & 7;
         int r = w->slot[q];
         double b = base[r * HM + i];
@@ -426,41 +429,41 @@ static int V(plan)(Planner *w, const uint8_t *hand, int h, const int *tops,
         if (b > 0.0 && (same & free_) != 0) cost = b + pair_pen;
         int expensive = cost > thr;
         if (expensive) {
-            if (w->nexp[d] >= need) continue;
+            if (nexp[d] >= need) continue;
             if (i != w->dear[4 * d + q] && (back & free_) == 0) continue;
         }
         double gain = d >= need ? cost - thr : cost;
-        double a1 = w->acc[d] + gain;
-        double r1 = w->rest[d] - low[i];
+        double a1 = acc[d] + gain;
+        double r1 = rest[d] - low[i];
         if (((up[i] | down[i]) & free_) != 0) r1 -= paired[i];
         if (a1 + r1 > cut) continue;
         if (nodes >= MAX_NODES && best_len > 0) break;
         nodes += 1;
-        w->seq_p[d] = q;
-        w->seq_i[d] = i;
-        w->saved[d] = r;
+        seq_p[d] = q;
+        seq_i[d] = i;
+        saved[d] = r;
         w->slot[q] = q * RW + i + 1;
         uint32_t bit = 1u << i;
         free_ ^= bit;
-        w->acc[d + 1] = a1;
-        w->rest[d + 1] = r1;
-        int ne = w->nexp[d] + expensive;
-        w->nexp[d + 1] = ne;
+        acc[d + 1] = a1;
+        rest[d + 1] = r1;
+        int ne = nexp[d] + expensive;
+        nexp[d + 1] = ne;
         if (d + 1 >= need && a1 < best - 1e-9) {
             best = a1;
             cut = best - 1e-9 + SLACK;
             best_len = d + 1;
             for (int s = 0; s <= d; s++) {
-                out_c[s] = hand[w->seq_i[s]];
-                out_p[s] = w->seq_p[s];
+                out_c[s] = hand[seq_i[s]];
+                out_p[s] = seq_p[s];
             }
         }
         if (d + 1 < depth_max && !(a1 + r1 > cut)) {
-            int inherit = (up[i] | down[i]) == 0 && ((ne < need) == (w->nexp[d] < need));
+            int inherit = (up[i] | down[i]) == 0 && ((ne < need) == (nexp[d] < need));
             d += 1;
-            w->rem[d] =
-                V(expand)(w, d, q, free_, ne < need, inherit ? (int64_t)w->full[d - 1] : -1, i);
-            w->full[d] = w->rem[d];
+            rem[d] =
+                V(expand)(w, d, q, free_, ne < need, inherit ? (int64_t)full[d - 1] : -1, i);
+            full[d] = rem[d];
         } else {
             w->slot[q] = r;
             free_ |= bit;

@@ -60,7 +60,7 @@ def _load() -> ModuleType | None:
         from partie.games.the_game import _fastgame
     except ImportError:
         return None
-    return checked(_fastgame)
+    return checked(_fastgame, FOLDER)
 
 
 def module() -> ModuleType | None:
