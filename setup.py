@@ -33,7 +33,7 @@ setup(
             define_macros=[("PARTIE_SOURCE_HASH", f'"{digest.hexdigest()}"')],
             # no -ffast-math, no contraction into fused multiply-adds: the costs must
             # round as numba rounds them; no -march=native: a wheel may run elsewhere
-            extra_compile_args=["-O3", "-std=c11", "-ffp-contract=off"],
+            extra_compile_args=["-O3", "-g0", "-std=c11", "-ffp-contract=off"],
             optional=True,
         )
     ]
