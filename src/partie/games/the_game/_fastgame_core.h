@@ -798,15 +798,13 @@ static int V(play_heuristic)(GameSpace *ws, const uint8_t *order, int players, i
 
 /* The cheap bots (cheap.py) -------------------------------------------------------- */
 
+/* How far card moves pile (-10 for a trick), BIG if illegal (cheap._jump): the signed
+ * distance in the pile's direction is the jump when positive, a trick at -10. Written
+ * with selects: which way each test goes is a coin toss, a branch mispredicts. */
 static inline int V(jump)(int card, int top, int pile) {
-    if (pile < 2) {
-        if (card > top) return card - top;
-        if (card == top - 10) return -10;
-        return BIG;
-    }
-    if (card < top) return top - card;
-    if (card == top + 10) return -10;
-    return BIG;
+    int d = pile < 2 ? card - top : top - card;
+    int r = d > 0 ? d : BIG;
+    return d == -10 ? -10 : r;
 }
 
 static inline int V(broken)(const uint32_t *partners, uint32_t chosen, int n) {
@@ -852,10 +850,10 @@ static int V(minjump_turn)(const int *hand, int n, const int *tops, int need, in
                 if (j == i) continue;
                 for (int q = 0; q < 4; q++) {
                     int jj = V(jump)(hand[j], t[q], q);
-                    if (jj == BIG) continue;
                     if (need == 2) {
                         int c2 = ji + jj;
-                        if (c2 <= best_cost) {
+                        /* one test, mostly false, rather than two coin tosses */
+                        if ((jj != BIG) & (c2 <= best_cost)) {
                             int br = V(broken)(partners, (1u << i) | (1u << j), n);
                             if (c2 < best_cost || br < best_broken) {
                                 best_cost = c2;
@@ -868,16 +866,15 @@ static int V(minjump_turn)(const int *hand, int n, const int *tops, int need, in
                         }
                         continue;
                     }
-                    if (ji + jj - 10 > best_cost) continue;
+                    if ((jj == BIG) | (ji + jj - 10 > best_cost)) continue;
                     int old_q = t[q];
                     t[q] = hand[j];
                     for (int k = 0; k < n; k++) {
                         if (k == i || k == j) continue;
                         for (int s = 0; s < 4; s++) {
                             int jk = V(jump)(hand[k], t[s], s);
-                            if (jk == BIG) continue;
                             int c3 = ji + jj + jk;
-                            if (c3 <= best_cost) {
+                            if ((jk != BIG) & (c3 <= best_cost)) {
                                 int br = V(broken)(partners, (1u << i) | (1u << j) | (1u << k), n);
                                 if (c3 < best_cost || br < best_broken) {
                                     best_cost = c3;
@@ -916,7 +913,7 @@ static int V(minjump_turn)(const int *hand, int n, const int *tops, int need, in
             if (used >> i & 1) continue;
             for (int p = 0; p < 4; p++) {
                 int j = V(jump)(hand[i], t[p], p);
-                if (j > best_j || j == BIG) continue;
+                if ((j > best_j) | (j == BIG)) continue;
                 int br = __builtin_popcount(partners[i] & ~(used | (1u << i)));
                 if (j < best_j || br < best_b) {
                     best_j = j;
