@@ -216,14 +216,8 @@ def _mark_engine(outcome: PlanResult) -> None:
     """Say in each side's figures what played its games: ``"c"`` or ``"numba"`` (a
     game's compiled fast path), or ``"python"`` (the engine, bot by bot)."""
     for result in outcome.results:
-        keyed = (
-            [result.figures]
-            if len(result.sides) == 1
-            else [
-                result.figures["a"],
-                result.figures["b"],
-            ]
-        )
+        figures_of = result.figures
+        keyed = [figures_of] if len(result.sides) == 1 else [figures_of["a"], figures_of["b"]]
         for figures, spec in zip(keyed, result.sides, strict=True):
             game = get_game(spec.game)
             which = None
