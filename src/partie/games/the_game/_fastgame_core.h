@@ -846,6 +846,34 @@ static int V(minjump_turn)(const int *hand, int n, const int *tops, int need, in
             if (ji - 10 * (need - 1) > best_cost) continue;
             int old_p = t[p];
             t[p] = hand[i];
+            if (need == 2) {
+                /* The pairs split depend on the cards only, not the piles: of a second
+                 * card's plays only its first of least jump can be kept (the loop over
+                 * every pile would keep that one), so it alone is compared. */
+                for (int j = 0; j < n; j++) {
+                    if (j == i) continue;
+                    int bj = BIG, bq = -1;
+                    for (int q = 0; q < 4; q++) {
+                        int jj = V(jump)(hand[j], t[q], q);
+                        bq = jj < bj ? q : bq;
+                        bj = jj < bj ? jj : bj;
+                    }
+                    int c2 = ji + bj;
+                    if ((bq >= 0) & (c2 <= best_cost)) {
+                        int br = V(broken)(partners, (1u << i) | (1u << j), n);
+                        if (c2 < best_cost || br < best_broken) {
+                            best_cost = c2;
+                            best_broken = br;
+                            i0 = i;
+                            p0 = p;
+                            i1 = j;
+                            p1 = bq;
+                        }
+                    }
+                }
+                t[p] = old_p;
+                continue;
+            }
             for (int j = 0; j < n; j++) {
                 if (j == i) continue;
                 for (int q = 0; q < 4; q++) {
@@ -871,21 +899,24 @@ static int V(minjump_turn)(const int *hand, int n, const int *tops, int need, in
                     t[q] = hand[j];
                     for (int k = 0; k < n; k++) {
                         if (k == i || k == j) continue;
+                        int bk = BIG, bs = -1; /* the third card's first least jump */
                         for (int s = 0; s < 4; s++) {
                             int jk = V(jump)(hand[k], t[s], s);
-                            int c3 = ji + jj + jk;
-                            if ((jk != BIG) & (c3 <= best_cost)) {
-                                int br = V(broken)(partners, (1u << i) | (1u << j) | (1u << k), n);
-                                if (c3 < best_cost || br < best_broken) {
-                                    best_cost = c3;
-                                    best_broken = br;
-                                    i0 = i;
-                                    p0 = p;
-                                    i1 = j;
-                                    p1 = q;
-                                    i2 = k;
-                                    p2 = s;
-                                }
+                            bs = jk < bk ? s : bs;
+                            bk = jk < bk ? jk : bk;
+                        }
+                        int c3 = ji + jj + bk;
+                        if ((bs >= 0) & (c3 <= best_cost)) {
+                            int br = V(broken)(partners, (1u << i) | (1u << j) | (1u << k), n);
+                            if (c3 < best_cost || br < best_broken) {
+                                best_cost = c3;
+                                best_broken = br;
+                                i0 = i;
+                                p0 = p;
+                                i1 = j;
+                                p1 = q;
+                                i2 = k;
+                                p2 = bs;
                             }
                         }
                     }
@@ -911,16 +942,19 @@ static int V(minjump_turn)(const int *hand, int n, const int *tops, int need, in
         int best_j = BIG, best_b = BIG, ci = -1, cp = -1;
         for (int i = 0; i < n; i++) {
             if (used >> i & 1) continue;
+            int bj = BIG, bp = -1; /* the card's first least jump (as for the second card) */
             for (int p = 0; p < 4; p++) {
                 int j = V(jump)(hand[i], t[p], p);
-                if ((j > best_j) | (j == BIG)) continue;
-                int br = __builtin_popcount(partners[i] & ~(used | (1u << i)));
-                if (j < best_j || br < best_b) {
-                    best_j = j;
-                    best_b = br;
-                    ci = i;
-                    cp = p;
-                }
+                bp = j < bj ? p : bp;
+                bj = j < bj ? j : bj;
+            }
+            if ((bp < 0) | (bj > best_j)) continue;
+            int br = __builtin_popcount(partners[i] & ~(used | (1u << i)));
+            if (bj < best_j || br < best_b) {
+                best_j = bj;
+                best_b = br;
+                ci = i;
+                cp = bp;
             }
         }
         if (ci < 0 || best_j > limit) break;
