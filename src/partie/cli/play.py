@@ -141,18 +141,24 @@ def play_the_game(
     if bots:
         game.make_bot(bot_name, 0)  # an unknown bot fails here, before any screen
         if bot_name.partition(":")[0] not in ("random", "greedy"):  # plain Python
-            prepare_bots(console, lang)
+            prepare_bots(console, lang, bot_name)
     play_table(game, options, seed, seats, TheGameScreen, console, lang, record_path)
 
 
-def prepare_bots(console: Console, lang: str) -> bool:
+def prepare_bots(console: Console, lang: str, bot_name: str = "") -> bool:
     """When the bots' compiled code is not cached yet (the first run after an install
     or an upgrade), build it in a background process while the first screen shows and
     the people play; a bot's first move waits for it only if it is not done by then,
-    under a one-line notice. Returns whether a warm-up was started."""
-    from partie.games.the_game.warm import BOTS_SECONDS, cache_ready, start_warm_up
+    under a one-line notice. Returns whether a warm-up was started (never for a bot of
+    the C build compiled at install)."""
+    from partie.games.the_game.warm import (
+        BOTS_SECONDS,
+        cache_ready,
+        compiled_ahead,
+        start_warm_up,
+    )
 
-    if cache_ready():
+    if compiled_ahead(bot_name) or cache_ready():
         return False
     message = (
         f"Les bots se préparent (la première fois seulement, ~{BOTS_SECONDS} s)…"

@@ -198,6 +198,7 @@ def simulate(
             on_lines=lines_out if per_deal else None,
             keep_outcomes=report_dir is not None,
         )
+    _mark_engine(outcome)
     show_results(outcome, plan.compare, as_json)
     if outcome.interrupted:
         click.echo(
@@ -209,6 +210,20 @@ def simulate(
         path = write_simulation_report(report_dir, outcome.results, plan.compare, ctx)
         if not as_json:
             Console().print(f"report: {path}")
+
+
+def _mark_engine(outcome: PlanResult) -> None:
+    """Say in each side's figures what played its games: ``"c"`` or ``"numba"`` (a
+    game's compiled fast path), or ``"python"`` (the engine, bot by bot)."""
+    for result in outcome.results:
+        figures_of = result.figures
+        keyed = [figures_of] if len(result.sides) == 1 else [figures_of["a"], figures_of["b"]]
+        for figures, spec in zip(keyed, result.sides, strict=True):
+            game = get_game(spec.game)
+            which = None
+            if not spec.keep_records and not spec.trace and hasattr(game, "fast_engine"):
+                which = game.fast_engine(game.parse_options(spec.options), spec.bots)
+            figures["engine"] = which or "python"
 
 
 def _say_if_compiling(plan: Plan) -> None:
@@ -407,6 +422,8 @@ def print_table(summary: dict) -> None:
             _say("parties par seconde", "games per second"),
             games_per_second_text(summary["games_per_second"]),
         )
+    if "engine" in summary:
+        table.add_row(_say("moteur", "engine"), summary["engine"])
     Console().print(table)
 
 

@@ -128,6 +128,7 @@ class MinJumpBot(Bot):
     def act(self, view: dict[str, Any]) -> Play | EndTurn:
         import numpy as np
 
+        from partie.games.the_game import native
         from partie.games.the_game.cheap import minjump_turn
         from partie.games.the_game.warm import wait_for_warm_up
 
@@ -140,16 +141,22 @@ class MinJumpBot(Bot):
             limit = self.r if view["draw_count"] > 0 else self.e
             cards = np.zeros(16, np.int64)
             piles = np.zeros(16, np.int64)
-            n = minjump_turn(
-                np.array(hand, np.int64),
-                len(hand),
-                np.array(key[1], np.int64),
-                need,
-                limit,
-                cards,
-                piles,
-                np.zeros(32, np.int64),
-            )
+            built = native.module()
+            if built is not None and len(hand) <= 16:
+                n = built.minjump_turn(
+                    np.array(hand, np.int64), np.array(key[1], np.int64), need, limit, cards, piles
+                )
+            else:
+                n = minjump_turn(
+                    np.array(hand, np.int64),
+                    len(hand),
+                    np.array(key[1], np.int64),
+                    need,
+                    limit,
+                    cards,
+                    piles,
+                    np.zeros(32, np.int64),
+                )
             self._plan = [Play(int(cards[k]), int(piles[k])) for k in range(n)]
         if not self._plan:
             self._expect = key

@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from partie.core.rng import derive_seed
+from partie.games.the_game import native
 from partie.games.the_game.bots import minjump_setting
 from partie.games.the_game.cheap import KINDS, play_cheap_seeds, record_cheap
 from partie.games.the_game.heuristic import params_for
@@ -72,11 +73,23 @@ def supports(options: TheGameOptions, bot: str | Sequence[str]) -> bool:
     return _kind(names) is not None and not options.choose_start
 
 
+def _native(engine: str | None) -> Any:
+    """The C module for ``engine`` (``None``: the C one when built, else numba), or
+    ``None`` for numba; ``ValueError`` when ``"c"`` is asked and not built."""
+    if engine == "numba":
+        return None
+    built = native.module()
+    if engine == "c" and built is None:
+        raise ValueError("the C fast path is not built (or stale)")
+    return built
+
+
 def fast_simulate(
     options: TheGameOptions,
     bot: str | Sequence[str],
     seeds: Sequence[int],
     deals: Sequence[Sequence[int]] | None = None,
+    engine: str | None = None,
 ) -> list[tuple[int, bool, int]]:
     """Play one game per seed with every seat the bot ``bot`` and return, per game,
     ``(score, won, actions)`` with ``actions`` the length of the engine's history.
@@ -101,7 +114,23 @@ def fast_simulate(
     name, r, e = kind
     deal_array = np.array(deals, np.int64).reshape(-1, 98) if deals else np.zeros((0, 98), np.int64)
     n = options.players
-    if name == "heuristic":
+    built = _native(engine)
+    if built is not None:
+        out = np.zeros((len(seeds), 2), np.int64)
+        built.play_batch(
+            seed_array,
+            deal_array,
+            _bot_seeds(name, seeds, n),
+            n,
+            options.hand_size,
+            options.min_cards,
+            built.KIND_HEURISTIC if name == "heuristic" else KINDS[name],
+            r,
+            e,
+            params_for(n),
+            out,
+        )
+    elif name == "heuristic":
         params = params_for(n)
         if deals is not None:
             empty = np.zeros(0, np.int64)
@@ -114,14 +143,9 @@ def fast_simulate(
             return results
         out = _play_seeds(seed_array, n, options.hand_size, options.min_cards, params)
     else:
-        bot_seeds = np.zeros((len(seeds), n), np.int64)
-        if name == "random":
-            for g, seed in enumerate(seeds):
-                for s in range(n):
-                    bot_seeds[g, s] = derive_seed(int(seed), "bot", s)
         out = play_cheap_seeds(
             seed_array,
-            bot_seeds,
+            _bot_seeds(name, seeds, n),
             deal_array,
             n,
             options.hand_size,
@@ -132,6 +156,16 @@ def fast_simulate(
         )
     scores = out[:, 0].tolist()
     return list(zip(scores, [score == 0 for score in scores], out[:, 1].tolist(), strict=True))
+
+
+def _bot_seeds(name: str, seeds: Sequence[int], players: int) -> np.ndarray:
+    """Each seat's seed per game (``random`` only draws from it; zeros for the others)."""
+    bot_seeds = np.zeros((len(seeds), players), np.int64)
+    if name == "random":
+        for g, seed in enumerate(seeds):
+            for s in range(players):
+                bot_seeds[g, s] = derive_seed(int(seed), "bot", s)
+    return bot_seeds
 
 
 def _seed_array(seeds: Sequence[int]) -> np.ndarray:
@@ -147,16 +181,33 @@ def _seed_array(seeds: Sequence[int]) -> np.ndarray:
 
 
 def record_game(
-    options: TheGameOptions, seed: int, bot: str = "heuristic"
+    options: TheGameOptions, seed: int, bot: str = "heuristic", engine: str | None = None
 ) -> tuple[int, list[Any]]:
-    """One fast game's score and its actions (for the differential tests)."""
+    """One fast game's score and its actions (for the differential tests); ``engine``
+    as in ``fast_simulate``."""
     kind = _kind([bot])
     if kind is None:
         raise ValueError(f"no fast path for {bot!r}")
-    order = np.array(options.deal, np.int64) if options.deal else engine_deal(seed)
+    built = _native(engine)
     record = np.zeros(4000, np.int64)
     name, r, e = kind
     n = options.players
+    if built is not None:
+        order = np.array(options.deal, np.int64) if options.deal else _deal_c(built, seed)
+        score, _, length = built.record_game(
+            order,
+            _bot_seeds(name, [seed], n).reshape(-1),
+            n,
+            options.hand_size,
+            options.min_cards,
+            built.KIND_HEURISTIC if name == "heuristic" else KINDS[name],
+            r,
+            e,
+            params_for(n),
+            record,
+        )
+        return int(score), [decode(int(code)) for code in record[:length]]
+    order = np.array(options.deal, np.int64) if options.deal else engine_deal(seed)
     if name == "heuristic":
         score, _, length = play_game(
             order, n, options.hand_size, options.min_cards, params_for(n), record
@@ -167,6 +218,13 @@ def record_game(
             order, bot_seeds, n, options.hand_size, options.min_cards, KINDS[name], r, e, record
         )
     return int(score), [decode(int(code)) for code in record[:length]]
+
+
+def _deal_c(built: Any, seed: int) -> np.ndarray:
+    """The C build's shuffle of ``seed`` (``engine_deal``'s)."""
+    order = np.zeros(98, np.int64)
+    built.deals(_seed_array([seed]), order)
+    return order
 
 
 __all__ = ["engine_deal", "fast_simulate", "play_game", "record_game", "supports"]

@@ -113,6 +113,13 @@ class TheGame(Game):
             trace.append(state.score)
         return trace
 
+    def fast_engine(self, options: TheGameOptions, bots: Sequence[str]) -> str | None:
+        """What ``fast_results`` plays these tables on: ``"c"`` (the C build) or
+        ``"numba"``; ``None`` when it does not play them (the engine does)."""
+        from partie.games.the_game import fast, native
+
+        return native.engine() if fast.supports(options, bots) else None
+
     def fast_results(
         self,
         options: TheGameOptions,

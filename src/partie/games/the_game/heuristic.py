@@ -33,6 +33,7 @@ from typing import Any
 import numpy as np
 
 from partie.core.game import Bot
+from partie.games.the_game import native
 from partie.games.the_game.bots import expected_after
 from partie.games.the_game.kernels import MAX_PLAN, PARAMS, plan_turn, wanted_signals
 from partie.games.the_game.rules import END_TURN, PILE_NAMES, EndTurn, Play, Signal
@@ -102,7 +103,10 @@ class HeuristicBot(Bot):
         need = max(0, view["min_cards"] - view["played_this_turn"])
         cards = np.zeros(MAX_PLAN, np.int64)
         piles = np.zeros(MAX_PLAN, np.int64)
-        n = plan_turn(
+        built = native.module()
+        # the C build plans an ascending hand of at most 8 cards (the engine's hands)
+        usable = built is not None and len(hand) <= 8 and bool(np.all(hand[1:] > hand[:-1]))
+        n = (built.plan_turn if usable else plan_turn)(
             hand,
             tops,
             alive,
@@ -120,7 +124,9 @@ class HeuristicBot(Bot):
         """The first pile whose own signal differs from what the hand wants."""
         hand, tops, alive, _ = view_arrays(view)
         want = np.zeros(4, np.int64)
-        wanted_signals(hand, tops, alive, self._params(view), want)
+        built = native.module()
+        signals = built.wanted_signals if built is not None else wanted_signals
+        signals(hand, tops, alive, self._params(view), want)
         mine = {s["pile"]: s["kind"] for s in view["signals"] if s["seat"] == view["seat"]}
         for p in range(4):
             have = mine.get(PILE_NAMES[p])

@@ -1,5 +1,10 @@
 """Compile The Game's kernels before a player needs them.
 
+With the C build of the fast path (``native.py``, compiled at ``pip install``), the fast
+path and the ``heuristic`` and ``minjump`` bots need none of this: ``cache_ready`` says
+so for the fast path, ``compiled_ahead`` for a bot. The rest (``mc``, ``best``, and
+everything when the C build is missing) is numba's:
+
 The kernels are compiled by numba on first use and cached on disk (``cache=True``), so
 only the very first run on a machine pays: about 30 s of CPU for everything (a minute
 or more of wall time on a busy machine). A process started later loads the cache in about a second.
@@ -111,6 +116,10 @@ def cache_ready(part: str = "bots") -> bool:
     notice that was not needed."""
     from numba.core import config
 
+    from partie.games.the_game import native
+
+    if part != "bots" and native.module() is not None:
+        return True  # the fast path runs on the C build: nothing to compile
     if config.DISABLE_JIT:
         return True  # nothing to compile
     try:
@@ -120,6 +129,15 @@ def cache_ready(part: str = "bots") -> bool:
     except Exception:
         return False
     return True
+
+
+def compiled_ahead(bot: str) -> bool:
+    """Whether the bot ``bot`` (``name[:param]``) plays from the C build (``native.py``),
+    compiled at install: ``heuristic`` and ``minjump`` when it is there. Such a bot
+    needs no warm-up; ``mc`` and ``best`` (numba) still do."""
+    from partie.games.the_game import native
+
+    return bot.partition(":")[0] in ("heuristic", "minjump") and native.module() is not None
 
 
 def start_warm_up(
