@@ -18,12 +18,23 @@ from partie.games.tennis_mots.cards import load_deck
 from partie.games.tennis_mots.game import GAME
 from partie.games.tennis_mots.movegen import hints
 from partie.games.tennis_mots.notation import parse_action
-from partie.games.tennis_mots.shots import COUP_DROIT, COUP_DROIT_LIFTE, REVERS, SERVICE
+from partie.games.tennis_mots.shots import (
+    COUP_DROIT,
+    COUP_DROIT_LIFTE,
+    ENGLISH,
+    REVERS,
+    SERVICE,
+)
 from partie.server.games import get_adapter
 from partie.server.protocol import table_message
 
 IN_ORDER = (SERVICE, COUP_DROIT, REVERS, COUP_DROIT_LIFTE)
 """Shots that keep the table's cards in order: built by inserting hand cards only."""
+FRENCH_ONLY = sorted(
+    {n for n, en in ENGLISH.items() if n.lower() != en.lower()}
+    | {"Jeu pour", "Fin du set", "cartes", "passe", "VÉRIFICATION", "pénalité"}
+)
+"""Words of a French log line that an English page must not show."""
 DECK = load_deck(None)
 DECK_VALUES = dict(zip(DECK.faces, DECK.values, strict=True))
 DOUBLE_BUTTON = {"◀": ".tennis-mots-double-before", "▶": ".tennis-mots-double-after"}
@@ -325,7 +336,21 @@ def test_a_finished_match_replays_in_the_page(server: Any, browser: Any, shots: 
     page.evaluate(f"localStorage.setItem('partie.owner.{code}', '{owner}')")
     page.reload()
     page.click("#start")
-    expect(page.locator("#tm-log")).to_contain_text("Jeu, set et match", timeout=60_000)
+    log = page.locator("#tm-log")
+    expect(log).to_contain_text("Jeu, set et match", timeout=60_000)
+    french = log.inner_text()
+    assert any(name in french for name in FRENCH_ONLY)  # the engine's own names, in French
+    # In English the log speaks English, every line of it: the switch draws it again.
+    page.click("#lang")
+    expect(log).to_contain_text("Game, set and match")
+    english = log.inner_text()
+    assert english.count("\n") == french.count("\n")
+    assert [w for w in FRENCH_ONLY if w in english] == []
+    assert any(name in english for name in ENGLISH.values())
+    shots(page, "log-in-english", full_page=False)
+    page.click("#lang")
+    expect(log).to_contain_text("Jeu, set et match")
+    assert log.inner_text() == french
     page.goto(f"{server.url}/replay/{code}")
     # The last step, every card open: each hand is shown, the log ends with the match.
     expect(page.locator("#tm-log")).to_contain_text("Jeu, set et match")

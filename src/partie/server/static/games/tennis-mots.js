@@ -97,6 +97,30 @@ export const strings = {
     waiting_for: "Peuvent encore contester : {names}",
     verdict_valid: "VÉRIFICATION : {who} conteste {word} de {shooter} — le mot est valide. L'échange et le bonus vont à {winner}.",
     verdict_invalid: "VÉRIFICATION : {who} conteste {word} de {shooter} — aucun mot ne commence ainsi. L'échange et le bonus vont à {winner}.",
+    log_shot: "{who} : {word} — {names} ({v} pts)",
+    log_net: "{who} : NET {word} ({v} < {w})",
+    log_pass: "{who} : passe",
+    log_fault: "{who} : FAUTE {word} ({v} < {w})",
+    log_double_fault: "{who} : DOUBLE FAUTE {word} ({v} < {w}) — au malus avec {n} carte(s) de pénalité",
+    log_rally: "Jeu pour {who} : {n} cartes",
+    log_points: " ({p} pts)",
+    log_ace: " — ACE",
+    log_bonus: " + {n} de bonus",
+    log_set: "Fin du set {n} : {scores}",
+    shot_names: {
+      SERVICE: "SERVICE",
+      "COUP DROIT": "COUP DROIT",
+      REVERS: "REVERS",
+      "COUP DROIT LIFTÉ": "COUP DROIT LIFTÉ",
+      "REVERS LIFTÉ": "REVERS LIFTÉ",
+      SMASH: "SMASH",
+      LOB: "LOB",
+      NET: "NET",
+      AMORTI: "AMORTI",
+      LIGNE: "LIGNE",
+      FAUTE: "FAUTE",
+      "DOUBLE FAUTE": "DOUBLE FAUTE",
+    },
     log: "Derniers coups",
     log_empty: "Rien n'a encore été joué.",
     hints: "Meilleurs coups possibles",
@@ -213,6 +237,30 @@ export const strings = {
     waiting_for: "May still challenge: {names}",
     verdict_valid: "CHECK: {who} challenges {word} by {shooter} — the word is valid. The rally and the bonus go to {winner}.",
     verdict_invalid: "CHECK: {who} challenges {word} by {shooter} — no word starts this way. The rally and the bonus go to {winner}.",
+    log_shot: "{who}: {word} — {names} ({v} pts)",
+    log_net: "{who}: net {word} ({v} < {w})",
+    log_pass: "{who}: pass",
+    log_fault: "{who}: fault {word} ({v} < {w})",
+    log_double_fault: "{who}: double fault {word} ({v} < {w}) — to the malus pile with {n} penalty card(s)",
+    log_rally: "Game to {who}: {n} cards",
+    log_points: " ({p} pts)",
+    log_ace: " — ace",
+    log_bonus: " + {n} bonus",
+    log_set: "End of set {n}: {scores}",
+    shot_names: {
+      SERVICE: "serve",
+      "COUP DROIT": "forehand",
+      REVERS: "backhand",
+      "COUP DROIT LIFTÉ": "topspin forehand",
+      "REVERS LIFTÉ": "topspin backhand",
+      SMASH: "smash",
+      LOB: "lob",
+      NET: "net",
+      AMORTI: "drop shot",
+      LIGNE: "on the line",
+      FAUTE: "fault",
+      "DOUBLE FAUTE": "double fault",
+    },
     log: "Last shots",
     log_empty: "Nothing played yet.",
     hints: "Best shots you had",
@@ -233,7 +281,7 @@ export const strings = {
     double_turn: "This double copies:",
     cancel: "Cancel",
     spectator: "You are watching the game.",
-    kinds: { NET: "a NET", LIGNE: "a LIGNE" },
+    kinds: { NET: "a net", LIGNE: "a shot on the line" },
     how: "How to play: serve, fault, return, ACE",
     unpaid: "the draw pile cannot pay the bonus: every card in play, the set ends",
     ends: {
@@ -856,30 +904,30 @@ function jokerEl() {
 }
 
 function logLine(e) {
+  // Every word of a line in the page's language: the engine logs the French shot names
+  // (its own vocabulary); the screen's strings give each one in English.
   const who = (s) => seatName(s, true);
+  const names = strings[lang()].shot_names;
+  const shot = (n) => names[n] ?? n;
   switch (e.kind) {
     case "shot":
-      return `${who(e.seat)}${tr("colon")}${e.word} — ${e.names.join(" · ")} (${e.value} pts)`;
+      return tr("log_shot", { who: who(e.seat), word: e.word, names: e.names.map(shot).join(" · "), v: e.value });
     case "net":
-      return e.discarded ? `${who(e.seat)}${tr("colon")}NET ${e.word} (${e.value} < ${e.weight})` : `${who(e.seat)}${tr("colon")}${tr("pass")}`;
+      return e.discarded ? tr("log_net", { who: who(e.seat), word: e.word, v: e.value, w: e.weight }) : tr("log_pass", { who: who(e.seat) });
     case "fault":
-      return `${who(e.seat)}${tr("colon")}${e.double ? "DOUBLE FAUTE" : "FAUTE"} ${e.word} (${e.value} < ${e.weight})`;
+      return tr(e.double ? "log_double_fault" : "log_fault", { who: who(e.seat), word: e.word, v: e.value, w: e.weight, n: e.penalty ?? 0 });
     case "challenge":
       return tr(e.valid ? "verdict_valid" : "verdict_invalid", { who: who(e.seat), word: e.word, shooter: who(e.shooter), winner: who(e.winner) });
     case "rally":
       return (
-        (lang() === "fr" ? `Jeu pour ${who(e.winner)} : ${e.cards} cartes` : `Game to ${who(e.winner)}: ${e.cards} cards`) +
-        (e.points !== undefined ? ` (${e.points} pts)` : "") +
-        (e.ace ? " — ACE" : "") +
-        (e.bonus ? ` + ${e.bonus} bonus` : "") +
+        tr("log_rally", { who: who(e.winner), n: e.cards }) +
+        (e.points !== undefined ? tr("log_points", { p: e.points }) : "") +
+        (e.ace ? tr("log_ace") : "") +
+        (e.bonus ? tr("log_bonus", { n: e.bonus }) : "") +
         (e.unpaid ? " — " + tr("unpaid") : "")
       );
     case "set":
-      return (
-        (lang() === "fr" ? `Fin du set ${e.number} : ` : `End of set ${e.number}: `) +
-        e.scores.join(" – ") +
-        (strings[lang()].ends[e.reason] ? ` (${strings[lang()].ends[e.reason]})` : "")
-      );
+      return tr("log_set", { n: e.number, scores: e.scores.join(" – ") }) + (strings[lang()].ends[e.reason] ? ` (${strings[lang()].ends[e.reason]})` : "");
     case "match":
       return tr("match_over", { name: who(e.winner) });
     default:
