@@ -4,10 +4,11 @@ them, and the refusals a player can provoke shown as one line in the page's lang
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
-from browsing import create_table, no_errors, open_page
+from browsing import create_table, hand, no_errors, open_page
 from playwright.sync_api import expect
 
 TAP = 44
@@ -85,3 +86,63 @@ def test_every_hand_card_is_wide_enough_to_tap(
             assert len(rows) == 2 and [round(b["top"]) for b in boxes].count(rows[0]) == 4
             shots(page, "hand-of-8-at-360", full_page=False)
     no_errors(page)
+
+
+def test_a_returning_player_is_told_what_a_bot_played_for_them(
+    server: Any, browser: Any, shots: Any
+) -> None:
+    """Alice closes her page on her turn; after a second away a stand-in bot plays it.
+    When she opens the table again one line says what was played for her, kept in the
+    table's log (in English too, once switched), and said once: a reload is silent.
+    Bob, at the same table, is told nothing of it."""
+    made = create_table(
+        server.url,
+        {
+            "game": "the-game",
+            "options": {"players": 2},
+            "seats": [{}, {}],
+            "settings": {"away_seconds": 1, "zombie_bot": "greedy"},
+        },
+    )
+    code = made["code"]
+    url = f"{server.url}/t/{code}"
+    alice = open_page(browser, url)
+    alice.evaluate(f"localStorage.setItem('partie.owner.{code}', '{made['owner_token']}')")
+    alice.reload()
+    alice.fill("#sit-name", "Alice")
+    alice.click('button.sit[data-seat="0"]')
+    bob = open_page(browser, url)
+    bob.fill("#sit-name", "Bob")
+    bob.click('button.sit[data-seat="1"]')
+    alice.click("#start")
+    expect(alice.locator("#tg-status")).to_have_text("À vous de jouer.")
+    context = alice.context
+    alice.close()
+    # The stand-in plays Alice's turn; then it is Bob's, who takes his time.
+    expect(bob.locator("#tg-status")).to_have_text("À vous de jouer.")
+
+    alice = context.new_page()
+    alice.errors = []
+    alice.on("pageerror", lambda exc: alice.errors.append(str(exc)))
+    alice.goto(url)
+    note = alice.locator("#played-for-you")
+    played = re.compile(r"^Un robot a joué pour vous : \d+ sur [↑↓][AD][12], \d+ sur [↑↓][AD][12]")
+    expect(note).to_contain_text(played)
+    expect(note).to_contain_text("fin du tour")
+    logged = alice.locator("#tg-chat-log .tg-chat-note")
+    expect(logged).to_have_count(1)
+    assert logged.inner_text() == note.locator("span").inner_text()
+    shots(alice, "told")
+    cards = re.findall(r"(\d+) sur", logged.inner_text())
+    assert not set(cards) & {str(c) for c in hand(alice)}  # laid, no longer in the hand
+    alice.click("#lang")
+    expect(alice.locator("#tg-chat-log .tg-chat-note")).to_contain_text(
+        re.compile(r"^A bot played for you: \d+ on [↑↓][AD][12]")
+    )
+    alice.reload()
+    expect(alice.locator("#tg-hand button.card").first).to_be_visible()
+    alice.wait_for_timeout(500)
+    expect(alice.locator("#played-for-you")).to_have_count(0)
+    expect(alice.locator("#tg-chat-log .tg-chat-note")).to_have_count(0)
+    expect(bob.locator("#played-for-you")).to_have_count(0)
+    no_errors(alice, bob)

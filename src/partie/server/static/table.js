@@ -233,6 +233,9 @@ export class TableClient {
       case "refused":
         this.refused(msg);
         break;
+      case "played_for_you":
+        this.playedForYou(msg);
+        break;
       case "pong":
         break;
       default:
@@ -259,6 +262,18 @@ export class TableClient {
     let shown = false;
     if (this.gameModule && this.gameModule.update) shown = this.gameModule.update(msg) === true;
     if (!shown) alertLine(t("refused", { msg: pick(msg, lang) }));
+  }
+
+  /** Back at the seat: what a stand-in bot played meanwhile, said once (the server
+   * sends it once), in sight until closed, and handed to the screen for its log. */
+  playedForYou(msg) {
+    const text = playedText(msg);
+    if (!text) return;
+    alertLine(text, "info", { keep: true, id: "played-for-you" });
+    // Kept for the screen's log, also when the screen is mounted again (a language
+    // switch, or a screen still loading when the note came).
+    this.playedNotes = [...(this.playedNotes || []), msg];
+    if (this.gameModule && this.gameModule.update) this.gameModule.update({ ...msg, text });
   }
 
   afterTable() {
@@ -670,6 +685,7 @@ export class TableClient {
       });
       this.gameModule = module;
       if (module.update) module.update({ type: "chat_log", chat: this.chat || [] });
+      if (module.update) for (const note of this.playedNotes || []) module.update({ ...note, text: playedText(note) });
     }
     if (this.gameModule) this.gameModule.update(this.msg);
     if (this.focusGame && this.gameModule) {
@@ -687,6 +703,15 @@ export class TableClient {
   request(type, fields) {
     return requestOn(this.ws, type, fields);
   }
+}
+
+/** "Un robot a joué pour vous : 37 sur ↑A1, 45 sur ↑A1", each move as the server
+ * described it from the seat's own view, in the page's language (the last 12). */
+function playedText(msg) {
+  const moves = (msg.moves || []).map((m) => pick(m.text || {}, lang)).filter(Boolean);
+  if (!moves.length) return "";
+  const shown = moves.slice(-12).join(", ");
+  return moves.length > 12 ? t("played_for_you_many", { n: moves.length, moves: shown }) : t("played_for_you", { moves: shown });
 }
 
 /** Send a `preview` or an `ask` on `ws` and wait for its own answer. The server answers

@@ -314,6 +314,7 @@ let refusedText = null;
 let hintsInfo = null;
 let joker = null; // {card, at} while asking which letter a joker stands for
 let keysBound = false;
+let notes = []; // what a bot played for this seat while its player was away
 
 function lang() {
   const l = (ctx && ctx.lang) || "fr";
@@ -941,6 +942,7 @@ function logEl(v) {
     "section",
     { class: "tennis-mots-log", id: "tm-log", "aria-label": tr("log") },
     h("h3", null, tr("log")),
+    notes.map((text) => h("p", { class: "tennis-mots-log-note" }, text)),
     lines.length ? h("ol", { reversed: true }, lines.map(([e, l]) => h("li", { class: `tennis-mots-log-${e.kind}` }, l))) : h("p", null, tr("log_empty")),
   );
 }
@@ -1046,6 +1048,7 @@ export function mount(el, context) {
   info = null;
   hintsInfo = null;
   joker = null;
+  notes = [];
   if (!document.querySelector("link[data-tennis-mots-css]")) {
     document.head.appendChild(h("link", { rel: "stylesheet", href: new URL("./tennis-mots.css", import.meta.url).href, "data-tennis-mots-css": "1" }));
   }
@@ -1065,6 +1068,11 @@ export function update(message) {
     refusedText = message[lang()] || message.fr;
     render();
     return true;
+  }
+  if (message.type === "played_for_you") {
+    notes = [...notes, message.text].slice(-5);
+    render();
+    return false;
   }
   if (message.type !== "table") return;
   msg = message;

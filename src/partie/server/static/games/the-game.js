@@ -163,6 +163,7 @@ let lastVersion = -1;
 let typed = "";
 let typedTimer = null;
 let chatLog = [];
+let notes = []; // what a bot played for this seat while its player was away
 let keysBound = false;
 let confirming = null; // "card:pile" of a play that ends the game, warned once
 
@@ -176,6 +177,7 @@ export function mount(root, context) {
   turnLog = [];
   lastVersion = -1;
   chatLog = [];
+  notes = [];
   els = {
     status: h("p", { class: "tg-status", id: "tg-status", "aria-live": "polite" }),
     counters: h("p", { class: "tg-counters", id: "tg-counters" }),
@@ -238,6 +240,12 @@ export function update(message) {
   }
   if (message.type === "chat") {
     chatLog = [...chatLog, message].slice(-50);
+    if (msg) renderChat();
+    return false;
+  }
+  if (message.type === "played_for_you") {
+    // What a stand-in played for this seat: kept in the table's log under the talk.
+    notes = [...notes, message.text].slice(-5);
     if (msg) renderChat();
     return false;
   }
@@ -757,6 +765,7 @@ function renderChat() {
     chatLog.map((line) =>
       h("li", null, h("span", { class: "tg-chat-who" }, `${line.name || (line.seat === null || line.seat === undefined ? t("tg_spectating") : seatName(line.seat))}${t("colon")}`), h("span", { class: "tg-chat-text" }, line.text)),
     ),
+    notes.map((text) => h("li", { class: "tg-chat-note" }, text)),
   );
 }
 
