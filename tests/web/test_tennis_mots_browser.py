@@ -4,6 +4,7 @@ a reload, and the set played to its end. Screenshots go to ``tests/artifacts/web
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from types import SimpleNamespace
@@ -191,8 +192,9 @@ def test_a_double_on_the_table_is_turned_the_way_the_engine_reads_it(
     no_errors(page)
 
 
-def play_turn(page: Any, *, drag: bool = False, shots: Any = None) -> str:
-    """One turn of the page whose turn it is; returns what it did."""
+def play_turn(page: Any, *, drag: bool = False, shots: Any = None, before: Any = None) -> str:
+    """One turn of the page whose turn it is; returns what it did. ``before`` (if
+    given) runs once the shot or fault is built, and presses "Jouer" itself."""
     phase = root_data(page)["phase"]
     shot = best_shot(page)
     if shot is not None:
@@ -202,7 +204,7 @@ def play_turn(page: Any, *, drag: bool = False, shots: Any = None) -> str:
         expect(preview).to_contain_text(f"{shot.value} pts")
         if shots is not None:
             shots(page, "preview", full_page=False)
-        page.click("#tm-play")
+        (before or press_play)(page)
         return "shot"
     if phase == "serve" and not page.locator("#tm-pass").count():
         # No word reaches the weight: a fault, explained first. (At set point a serve
@@ -215,10 +217,14 @@ def play_turn(page: Any, *, drag: bool = False, shots: Any = None) -> str:
         elif not card["face"].isalpha():  # a joker: let the engine read it
             page.locator(".tennis-mots-joker-auto").click()
         expect(page.locator("#tm-preview")).to_contain_text("FAUTE")
-        page.click("#tm-play")
+        (before or press_play)(page)
         return "fault"
     page.click("#tm-pass")
     return "pass"
+
+
+def press_play(page: Any) -> None:
+    page.click("#tm-play")
 
 
 def wait_change(pages: list[Any], versions: list[str]) -> None:
@@ -361,4 +367,73 @@ def test_a_finished_match_replays_in_the_page(server: Any, browser: Any, shots: 
     expect(page.locator("#tm-root")).to_have_attribute("data-version", "1")
     assert page.locator("#tm-play, #tm-challenge, #tm-builder").count() == 0  # read only
     shots(page, "replay")
+    no_errors(page)
+
+
+def test_a_slow_answer_and_a_double_click_send_one_shot(
+    server: Any, browser: Any, shots: Any
+) -> None:
+    """The server's answers held back (a slow network): a double click on "Jouer" sends
+    the shot once, so no "stale" refusal follows the shot that was played. The turn
+    changes are said in a live region kept across renders (the status line is drawn
+    again at every change), and every button has a name in the accessibility tree."""
+    made = create_table(
+        server.url,
+        {"game": "tennis-mots", "options": {"players": 2}, "seats": [{}, {"bot": "greedy"}]},
+    )
+    code = made["code"]
+    page = open_page(browser, server.url + "/api/games")
+    sent: list[str] = []
+    held: list[Any] = []
+    hold = [False]
+    pages: list[Any] = []  # the page's side of the socket, to hand the held answers to
+
+    def relay(ws: Any) -> None:
+        real = ws.connect_to_server()
+        pages[:] = [ws]
+        ws.on_message(lambda m: (sent.append(m), real.send(m)))
+        real.on_message(lambda m: held.append(m) if hold[0] else ws.send(m))
+
+    page.route_web_socket("**/ws", relay)
+    page.goto(f"{server.url}/t/{code}")
+    page.evaluate(f"localStorage.setItem('partie.owner.{code}', '{made['owner_token']}')")
+    page.reload()
+    page.fill("#sit-name", "Alice")
+    page.click('button.sit[data-seat="0"]')
+    page.click("#start")
+    live = page.locator("#tm-live")
+    deadline = time.monotonic() + 30
+    while root_data(page).get("mine") != "1" and time.monotonic() < deadline:
+        if page.locator("#tm-accept").count():  # the bot served first, on the line
+            page.click("#tm-accept")
+        page.wait_for_timeout(100)
+    expect(page.locator("#tm-root")).to_have_attribute("data-mine", "1")
+    expect(live).to_have_text(re.compile("^À vous de (servir|jouer)"))
+    mine = live.inner_text()
+    said = page.evaluate_handle(
+        """(region) => { const said = [];
+          new MutationObserver(() => said.push(region.textContent))
+            .observe(region, {childList: true, characterData: true, subtree: true});
+          return said; }""",
+        live.element_handle(),
+    )
+    snapshot = page.locator("#game").aria_snapshot()
+    assert not re.search(r'- button\s*(""\s*)?$', snapshot, re.M), snapshot
+
+    def slow_double_click(page: Any) -> None:
+        hold[0] = True
+        before = len(sent)
+        page.dblclick("#tm-play")
+        page.wait_for_timeout(300)
+        acts = [json.loads(m) for m in sent[before:]]
+        assert [m["type"] for m in acts].count("act") == 1, acts
+        hold[0] = False
+        while held:  # the held answers reach the page now, in order
+            pages[0].send(held.pop(0))
+
+    play_turn(page, before=slow_double_click)
+    # The live region said the turn moved on (whatever came next).
+    page.wait_for_function("([said, mine]) => said.some((t) => t && t !== mine)", arg=[said, mine])
+    page.wait_for_timeout(300)
+    expect(page.locator("#tm-refused")).to_have_count(0)
     no_errors(page)

@@ -121,6 +121,7 @@ export const strings = {
       FAUTE: "FAUTE",
       "DOUBLE FAUTE": "DOUBLE FAUTE",
     },
+    offline: "pas de connexion : rien n'est parti, rejouez une fois reconnecté",
     log: "Derniers coups",
     log_empty: "Rien n'a encore été joué.",
     hints: "Meilleurs coups possibles",
@@ -261,6 +262,7 @@ export const strings = {
       FAUTE: "fault",
       "DOUBLE FAUTE": "double fault",
     },
+    offline: "no connection: nothing was sent, play again once reconnected",
     log: "Last shots",
     log_empty: "Nothing played yet.",
     hints: "Best shots you had",
@@ -303,6 +305,10 @@ const DOUBLE = "◀";
 const DOUBLE_GLYPHS = ["◀", "▶"]; // the double card laid one way or the other
 
 let root = null;
+let screen = null; // the screen drawn again at each change, inside root
+let live = null; // a polite live region kept across renders: whose turn it is
+let alertBox = null; // an assertive one: a refusal, said once
+let sending = false; // an action is on its way: a second click sends nothing
 let ctx = null;
 let msg = null; // the last `table` message
 let draft = null; // [{id, glyph, letter, value, from: "table"|"hand"}], the word being built
@@ -475,8 +481,23 @@ function runPreview() {
 // ---- actions -----------------------------------------------------------------------
 
 function send(action) {
+  // One action per change of the table: a double click, or a click while the answer
+  // is slow to come, would send the same shot twice (the second refused as stale).
+  if (sending) return;
   refusedText = null;
-  ctx.send(action);
+  say(alertBox, "");
+  if (ctx.send(action) === false) {
+    refusedText = tr("offline");
+    say(alertBox, refusedText);
+    render();
+    return;
+  }
+  sending = true;
+}
+
+/** Put ``text`` in a live region only when it changed: a screen reader says it once. */
+function say(region, text) {
+  if (region && region.textContent !== text) region.textContent = text;
 }
 
 function playDraft() {
@@ -970,35 +991,38 @@ function hintsEl(v) {
   return h("section", { class: "tennis-mots-hintbox" }, box);
 }
 
+/** Whose turn it is (or who won), as the status line and the live region say it. */
+function statusText(v) {
+  if (v.over) return "★ " + tr("match_over", { name: seatName(v.winner, true) });
+  const mayChallenge = !ctx.readOnly && v.pending && v.seat !== null && v.seat !== undefined && v.pending.waiting.includes(v.seat);
+  if (myTurnToLay()) return v.phase === "serve" ? tr("your_turn_serve") : tr("your_turn");
+  if (mayChallenge) return tr("your_challenge", { name: seatName(v.pending.shooter) });
+  if (v.pending) return tr("wait_challenge", { name: seatName(v.pending.shooter) });
+  return tr("wait_turn", { name: seatName(v.turn) });
+}
+
+// The status is drawn again at every change; what a screen reader hears of it goes
+// through the live regions kept across renders (`live`, `alertBox`), which a freshly
+// drawn element with a role would not do reliably.
 function statusEl(v) {
   if (v.over) {
     const sets = v.set_scores.length ? tr("set_scores", { s: v.set_scores.map((x) => x.join("–")).join(" | ") }) : "";
-    return h(
-      "div",
-      { class: "tennis-mots-end", id: "tm-end", role: "status" },
-      h("p", { class: "tennis-mots-status" }, "★ " + tr("match_over", { name: seatName(v.winner, true) })),
-      sets ? h("p", null, sets) : null,
-    );
+    return h("div", { class: "tennis-mots-end", id: "tm-end" }, h("p", { class: "tennis-mots-status" }, statusText(v)), sets ? h("p", null, sets) : null);
   }
-  let text;
-  const mayChallenge = !ctx.readOnly && v.pending && v.seat !== null && v.seat !== undefined && v.pending.waiting.includes(v.seat);
-  if (myTurnToLay()) text = v.phase === "serve" ? tr("your_turn_serve") : tr("your_turn");
-  else if (mayChallenge) text = tr("your_challenge", { name: seatName(v.pending.shooter) });
-  else if (v.pending) text = tr("wait_challenge", { name: seatName(v.pending.shooter) });
-  else text = tr("wait_turn", { name: seatName(v.turn) });
-  return h("p", { class: "tennis-mots-status", role: "status" }, text, refusedText ? h("span", { class: "tennis-mots-bad" }, " ✗ " + refusedText) : null);
+  return h("p", { class: "tennis-mots-status", id: "tm-status" }, statusText(v), refusedText ? h("span", { class: "tennis-mots-bad", id: "tm-refused" }, " ✗ " + refusedText) : null);
 }
 
 function render() {
   if (!root) return;
   const v = view();
   if (!v) {
-    replaceChildren(root);
+    replaceChildren(screen);
     return;
   }
   if (draft === null) draft = freshDraft();
+  say(live, statusText(v));
   replaceChildren(
-    root,
+    screen,
     h(
       "div",
       {
@@ -1041,6 +1065,11 @@ function render() {
 export function mount(el, context) {
   root = el;
   ctx = context;
+  sending = false;
+  screen = h("div", { class: "tennis-mots-screen" });
+  live = h("p", { class: "offscreen", id: "tm-live", "aria-live": "polite" });
+  alertBox = h("p", { class: "offscreen", id: "tm-alert", role: "alert" });
+  root.append(screen, live, alertBox);
   msg = null;
   draft = null;
   draftKey = null;
@@ -1065,7 +1094,9 @@ export function update(message) {
     // hints); a refused action in the status line.
     if (message.ref === "preview" || message.ref === "ask") return true;
     if (message.ref !== "act") return false;
+    sending = false;
     refusedText = message[lang()] || message.fr;
+    say(alertBox, refusedText);
     render();
     return true;
   }
@@ -1076,6 +1107,7 @@ export function update(message) {
   }
   if (message.type !== "table") return;
   msg = message;
+  sending = false;
   const v = message.view;
   const key = v ? `${message.version}:${v.seat}` : null;
   if (key !== draftKey) {
