@@ -259,6 +259,7 @@ export class TableClient {
       replaceChildren(this.top, h("p", { class: "alert error", role: "alert" }, t("unknown_table", { code: showCode(this.code) })), h("p", null, h("a", { href: "/", class: "button small" }, t("back_lobby"))));
       return;
     }
+    if (msg.code === "stale") msg = this.explainStale(msg);
     let shown = false;
     if (this.gameModule && this.gameModule.update) shown = this.gameModule.update(msg) === true;
     if (!shown) alertLine(t("refused", { msg: pick(msg, lang) }));
@@ -274,6 +275,23 @@ export class TableClient {
     // switch, or a screen still loading when the note came).
     this.playedNotes = [...(this.playedNotes || []), msg];
     if (this.gameModule && this.gameModule.update) this.gameModule.update({ ...msg, text });
+  }
+
+  /** A move refused as stale because someone else played first (a teammate who
+   * tapped at the same moment, an opponent's challenge): say who and what, from the
+   * table message that came before the refusal, instead of "another tab or a slow
+   * network". Both languages are rewritten: the screen picks its own. */
+  explainStale(msg) {
+    const last = this.msg && this.msg.last;
+    if (!last || last.seat === null || last.seat === undefined || last.seat === this.you.seat || !last.text) return msg;
+    const seat = (this.msg.table.seats || []).find((s) => s.seat === last.seat);
+    const out = { ...msg };
+    for (const l of ["fr", "en"]) {
+      const say = translator(l, {}, SHELL);
+      const name = seat && seat.kind === "bot" ? `${say("bot")} ${seat.bot || seat.name}` : (seat && seat.name) || say("seat_label", { n: last.seat + 1 });
+      out[l] = say("stale_other", { name, text: pick(last.text, l) });
+    }
+    return out;
   }
 
   afterTable() {
