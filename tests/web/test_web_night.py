@@ -5,10 +5,13 @@ them, and the refusals a player can provoke shown as one line in the page's lang
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import create_table, hand, no_errors, open_page
+from browsing import create_table, first_fitting, hand, no_errors, open_page, tops
 from playwright.sync_api import expect
 
 TAP = 44
@@ -146,3 +149,86 @@ def test_a_returning_player_is_told_what_a_bot_played_for_them(
     expect(alice.locator("#tg-chat-log .tg-chat-note")).to_have_count(0)
     expect(bob.locator("#played-for-you")).to_have_count(0)
     no_errors(alice, bob)
+
+
+def test_a_move_while_the_server_is_down_is_neither_lost_nor_doubled(
+    server: Any, browser: Any, shots: Any
+) -> None:
+    """Lou lays a card, the server stops: the page says it is reconnecting; a card
+    laid meanwhile is refused on the page with one line (nothing was sent), not lost
+    in silence. Back up, the page finds the card laid before, the other still in hand,
+    and lays it once."""
+    body = {"game": "the-game", "options": {"players": 1}, "seats": [{}]}
+    page = seated_at(browser, server.url, body, {"width": 1280, "height": 800})
+    value, card = first_fitting(page)
+    card.click()
+    page.locator("#tg-piles .pile-target.target").first.click()
+    expect(card).to_have_count(0)
+    held, piles = hand(page), tops(page)
+    assert value in piles
+
+    server.stop()
+    banner = page.locator("#banner")
+    expect(banner).to_contain_text("Serveur injoignable", timeout=10_000)
+    second, card = first_fitting(page)
+    card.click()
+    page.locator("#tg-piles .pile-target.target").first.click()
+    expect(page.locator("#tg-message")).to_have_text(
+        "Pas de connexion au serveur : rien n'est parti. Rejouez une fois reconnecté."
+    )
+    assert hand(page) == held
+    shots(page, "not-sent", full_page=False)
+
+    server.start()
+    expect(banner).to_be_hidden(timeout=20_000)
+    expect(page.locator("#tg-hand button.card").first).to_be_visible()
+    assert hand(page) == held and tops(page) == piles
+    # The card is still chosen: one tap on the pile lays it.
+    card = page.locator(f'#tg-hand button.card[data-card="{second}"]')
+    expect(card).to_have_attribute("aria-pressed", "true")
+    page.locator("#tg-piles .pile-target.target").first.click()
+    expect(card).to_have_count(0)
+    assert sorted([*hand(page), second]) == sorted(held)
+    assert second in tops(page)
+    no_errors(page)
+
+
+def test_a_stranger_opens_a_finished_table_days_later(
+    server: Any, browser: Any, tmp_path: Path
+) -> None:
+    """Two bots finish a game; the server is restarted (the table is no longer in
+    memory). A stranger opens the table's link: the end with every hand, the replay,
+    and the record downloaded from the page, which ``partie replay`` replays to the
+    same result."""
+    made = create_table(
+        server.url,
+        {"game": "the-game", "options": {"players": 2}, "seats": [{"bot": "greedy"}] * 2},
+    )
+    code = made["code"]
+    owner = open_page(browser, f"{server.url}/t/{code}")
+    owner.evaluate(f"localStorage.setItem('partie.owner.{code}', '{made['owner_token']}')")
+    owner.reload()
+    owner.click("#start")
+    expect(owner.locator("#tg-end")).to_be_visible(timeout=60_000)
+    owner.context.close()
+    server.restart()
+
+    stranger = open_page(browser, f"{server.url}/t/{code}", viewport={"width": 360, "height": 740})
+    expect(stranger.locator("#you")).to_contain_text("spectat")
+    expect(stranger.locator("#tg-end")).to_have_attribute("data-hands", "open")
+    expect(stranger.locator("#tg-end .tg-left-cards")).to_have_count(2)
+    stranger.click("#to-replay")
+    expect(stranger.locator("#replay-step")).to_contain_text("sur")
+    with stranger.expect_download() as got:
+        stranger.click("#download")
+    saved = tmp_path / got.value.suggested_filename
+    got.value.save_as(saved)
+    answer = subprocess.run(
+        [sys.executable, "-m", "partie", "replay", "-q", str(saved)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert answer.returncode == 0, answer.stdout + answer.stderr
+    assert "résultat identique" in answer.stdout or "same result" in answer.stdout
+    no_errors(stranger)

@@ -301,9 +301,14 @@ function can(type) {
 
 function send(action) {
   if (pending) return;
-  pending = true;
   els.message.textContent = "";
-  ctx.send(action);
+  // The connection is down: say that nothing left, rather than grey the buttons until
+  // the reconnection as if the answer had gone.
+  if (ctx.send(action) === false) {
+    els.message.textContent = t("not_sent");
+    return;
+  }
+  pending = true;
 }
 
 // --- rendering ------------------------------------------------------------------------

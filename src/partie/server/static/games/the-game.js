@@ -775,7 +775,7 @@ function send(action) {
   if (ctx.readOnly || pending) return;
   els.message.textContent = "";
   if (ctx.send(action) === false) {
-    els.message.textContent = t("offline_now");
+    els.message.textContent = t("not_sent");
     return;
   }
   if (action.type !== "signal") pending = true;
