@@ -49,7 +49,8 @@ def test_every_hand_card_is_wide_enough_to_tap(
     """The hand's cards, measured in the page at 360 and 390 px, a phone held sideways
     and a desktop: each one at least 44 px wide and tall (8 cards on a 360 px phone
     take two rows of 4), inside the screen, none over another; on a 390 px phone the
-    hand keeps one row (8 cards there are 42 px, as before)."""
+    hand keeps one row (8 cards there are 42 px, as before). Held sideways, the piles,
+    the hand and "Fin de tour" fit in the screen's height together."""
     body = {
         "game": "the-game",
         "options": {"players": players, "fewer_cards": fewer},
@@ -85,6 +86,13 @@ def test_every_hand_card_is_wide_enough_to_tap(
                 assert apart, (viewport, a, b)
         if width == 390:
             assert len(rows) == 1, boxes
+        if viewport["height"] == 360:
+            # Sideways, the piles, the hand and "Fin de tour" fit on the screen together.
+            span = page.evaluate(
+                "() => document.querySelector('#tg-end-turn').getBoundingClientRect().bottom"
+                " - document.querySelector('#tg-piles').getBoundingClientRect().top"
+            )
+            assert span <= viewport["height"], span
         if width == 360 and size == 8:
             assert len(rows) == 2 and [round(b["top"]) for b in boxes].count(rows[0]) == 4
             shots(page, "hand-of-8-at-360", full_page=False)

@@ -205,7 +205,7 @@ export function mount(root, context) {
     els.piles.classList.toggle("show-signals", on);
     els.signalToggle.setAttribute("aria-expanded", on ? "true" : "false");
   };
-  showSignals(window.matchMedia("(min-width: 600px)").matches);
+  showSignals(window.matchMedia("(min-width: 600px) and (min-height: 501px)").matches);
   els.signalToggle.hidden = Boolean(ctx.readOnly) || ctx.seat === null || ctx.seat === undefined;
   els.signalToggle.addEventListener("click", () => showSignals(!els.piles.classList.contains("show-signals")));
   els.piles.addEventListener("keydown", onPileKey);
