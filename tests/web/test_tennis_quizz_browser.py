@@ -9,7 +9,7 @@ import re
 import time
 from typing import Any
 
-from browsing import DESKTOP, PHONE, no_errors, open_page
+from browsing import DESKTOP, PHONE, WATCH_LIVE, no_errors, open_page
 from playwright.sync_api import expect
 
 HOST = "/static/games/tennis-quizz-host.html"
@@ -209,7 +209,8 @@ def test_a_class_of_twelve_phones_in_one_classroom(server: Any, browser: Any, sh
     three, six watch. Two pupils of the serving team tap "serves" at the same moment:
     one choice is played, the other pupil is told who was first and what they chose
     (not "another tab or a slow network"). The pupil who answers reloads mid-question
-    and finds the same question and choices; the watchers never get buttons."""
+    and finds the same question and choices; the watchers never get buttons, and their
+    live regions are written only when what they say changes."""
     host = open_page(browser, server.url + HOST, viewport=DESKTOP)
     host.select_option("#tqh-players", "6")
     host.click("#tqh-create")
@@ -227,6 +228,8 @@ def test_a_class_of_twelve_phones_in_one_classroom(server: Any, browser: Any, sh
     expect(host.locator("#tqh-seats")).to_contain_text("Élève 6")
     host.click("#tqh-start")
 
+    expect(watchers[0].locator("#tq-status")).to_contain_text("Vous regardez le match")
+    assert watchers[0].evaluate(WATCH_LIVE) >= 2
     serve = "button[id^=tq-server-]"
     deadline = time.monotonic() + 20
     team: list[Any] = []
@@ -265,5 +268,12 @@ def test_a_class_of_twelve_phones_in_one_classroom(server: Any, browser: Any, sh
         width = phone.evaluate("[document.documentElement.scrollWidth, innerWidth]")
         assert width[0] <= width[1], f"the page scrolls sideways on a phone: {width}"
     expect(watchers[0].locator("#tq-status")).to_contain_text("Vous regardez le match")
+    expect(watchers[0].locator("#tq-last")).to_contain_text("Dernier point")
+    watchers[1].reload()  # every page gets the table again, with nothing new in it
+    expect(watchers[1].locator("#tq-status")).to_contain_text("Vous regardez le match")
+    watchers[0].wait_for_timeout(300)
+    # A watcher's screen reader hears each change once (the reload above, a pupil's
+    # page coming and going, wrote the same words again into its live regions).
+    assert watchers[0].evaluate("window.liveSame") == []
     shots(watchers[0], "watching", full_page=False)
     no_errors(host, *pupils, *watchers)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import create_table, first_fitting, hand, no_errors, open_page, tops
+from browsing import WATCH_LIVE, create_table, first_fitting, hand, no_errors, open_page, tops
 from playwright.sync_api import expect
 
 TAP = 44
@@ -240,3 +240,36 @@ def test_a_stranger_opens_a_finished_table_days_later(
     assert answer.returncode == 0, answer.stdout + answer.stderr
     assert "résultat identique" in answer.stdout or "same result" in answer.stdout
     no_errors(stranger)
+
+
+def test_live_regions_speak_only_when_their_words_change(server: Any, browser: Any) -> None:
+    """The Game by the keyboard alone (type a card's number, Enter, F) against a bot,
+    with a line of table talk: while the bot lays its cards the turn line, the talk
+    and the other live regions are written only when what they say changes (the talk
+    was drawn again at every card, so a screen reader read it all again)."""
+    body = {"game": "the-game", "options": {"players": 2}, "seats": [{}, {"bot": "greedy"}]}
+    page = seated_at(browser, server.url, body, {"width": 1280, "height": 800})
+    page.fill("#tg-chat-input", "je commence doucement")
+    page.press("#tg-chat-input", "Enter")
+    expect(page.locator("#tg-chat-log")).to_contain_text("je commence doucement")
+    page.locator("#tg-status").focus()
+    assert page.evaluate(WATCH_LIVE) >= 3
+    status = page.locator("#tg-status")
+    expect(status).to_have_text("À vous de jouer.")
+    laid = 0
+    while laid < 2:
+        value, card = first_fitting(page)
+        page.keyboard.type(str(value))
+        expect(card).to_be_focused()
+        page.keyboard.press("Enter")
+        if page.locator("#tg-message").inner_text().startswith("Carte choisie"):
+            page.keyboard.press("Enter")  # several piles: the first one, focused
+        expect(card).to_have_count(0)
+        laid += 1
+    expect(page.locator("#tg-end-turn")).to_be_enabled()
+    page.keyboard.press("f")
+    expect(status).to_have_text(re.compile("^À bot greedy"))
+    expect(status).to_have_text("À vous de jouer.", timeout=30_000)  # the bot's turn is over
+    assert page.evaluate("window.liveSame") == []
+    assert page.evaluate("window.liveChanged") >= 2
+    no_errors(page)

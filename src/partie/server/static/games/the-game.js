@@ -402,7 +402,9 @@ function renderStatus() {
   else if (!v.started) text = myTurn() ? t("tg_choose_start") : t("tg_other_chooses", { name: seatName(v.current) });
   else if (myTurn()) text = t("tg_your_turn");
   else text = t("tg_turn_of", { name: seatName(v.current) });
-  els.status.textContent = text;
+  // A live region: written only when its words change, or a screen reader says
+  // "À Bob de jouer" again at each of Bob's cards.
+  if (els.status.textContent !== text) els.status.textContent = text;
   // Once over, the end panel says "Partie terminée" in its title: not twice.
   els.status.hidden = v.over;
   els.status.classList.toggle("mine", myTurn());
@@ -760,11 +762,15 @@ function renderChat() {
   els.keys.hidden = !seated || view().over;
   els.signalToggle.hidden = !seated || view().over;
   els.legend.style.visibility = myTurn() && view().started !== false ? "visible" : "hidden";
+  const lines = chatLog.map((line) => [`${line.name || (line.seat === null || line.seat === undefined ? t("tg_spectating") : seatName(line.seat))}${t("colon")}`, line.text]);
+  // The talk is a live region: drawn again only when a line came (each table message
+  // rebuilt it, and a screen reader read the whole talk again after every card).
+  const key = JSON.stringify([lines, notes]);
+  if (els.chatLog.dataset.key === key) return;
+  els.chatLog.dataset.key = key;
   replaceChildren(
     els.chatLog,
-    chatLog.map((line) =>
-      h("li", null, h("span", { class: "tg-chat-who" }, `${line.name || (line.seat === null || line.seat === undefined ? t("tg_spectating") : seatName(line.seat))}${t("colon")}`), h("span", { class: "tg-chat-text" }, line.text)),
-    ),
+    lines.map(([who, text]) => h("li", null, h("span", { class: "tg-chat-who" }, who), h("span", { class: "tg-chat-text" }, text))),
     notes.map((text) => h("li", { class: "tg-chat-note" }, text)),
   );
 }
