@@ -437,3 +437,27 @@ def test_a_slow_answer_and_a_double_click_send_one_shot(
     page.wait_for_timeout(300)
     expect(page.locator("#tm-refused")).to_have_count(0)
     no_errors(page)
+
+
+def test_on_a_phone_the_gaps_a_chosen_card_may_fill_are_fingertip_wide(
+    server: Any, browser: Any
+) -> None:
+    """A 360 px phone, a word of seven cards on the table: once a hand card is chosen,
+    each gap it may go into is at least 44 px wide and tall (they were 18-25 px wide),
+    inside the screen, and tapping one puts the card there."""
+    page, _state = screen_on(browser, server, "hands EEEEEEE / ERASIIO; table MUGUET[▶E]", 1)
+    page.set_viewport_size(PHONE)
+    card = page.locator("#tm-hand [data-card]").first
+    chosen = card.get_attribute("data-card")
+    card.click()
+    slots = page.locator("#tm-draft [data-slot]")
+    expect(slots).to_have_count(8)
+    boxes = slots.evaluate_all(
+        "els => els.map(e => { const b = e.getBoundingClientRect();"
+        " return [b.width, b.height, b.left, b.right]; })"
+    )
+    assert all(w >= 44 and h >= 44 for w, h, _, _ in boxes), boxes
+    assert all(left >= 0 and right <= PHONE["width"] for _, _, left, right in boxes), boxes
+    slots.nth(7).click()
+    expect(page.locator(f'#tm-draft [data-card="{chosen}"]')).to_have_count(1)
+    no_errors(page)
