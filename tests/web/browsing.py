@@ -198,3 +198,12 @@ WATCH_LIVE = """() => {
   }
   return regions.length;
 }"""
+
+
+def unnamed_controls(page: Any) -> list[str]:
+    """The game screen's controls a screen reader would announce without a name, read
+    from the accessibility tree (Playwright's ARIA snapshot of ``#game``)."""
+    snapshot = page.locator("#game").aria_snapshot()
+    roles = "button|textbox|combobox|checkbox|radio|link|slider"
+    control = re.compile(rf'^\s*- ({roles})\s*(""\s*)?:?$')
+    return [line for line in snapshot.splitlines() if control.match(line)]

@@ -9,7 +9,7 @@ import re
 import time
 from typing import Any
 
-from browsing import DESKTOP, PHONE, WATCH_LIVE, no_errors, open_page
+from browsing import DESKTOP, PHONE, WATCH_LIVE, no_errors, open_page, unnamed_controls
 from playwright.sync_api import expect
 
 HOST = "/static/games/tennis-quizz-host.html"
@@ -260,6 +260,7 @@ def test_a_class_of_twelve_phones_in_one_classroom(server: Any, browser: Any, sh
     question = answerer.locator("#tq-question").inner_text()
     answerer.reload()
     expect(answerer.locator(choices)).to_have_count(3)
+    assert unnamed_controls(answerer) == []
     assert answerer.locator("#tq-question").inner_text() == question
     answerer.locator(choices).first.click()
     expect(host.locator("#tq-score")).to_contain_text("15")

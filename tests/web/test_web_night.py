@@ -11,7 +11,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import WATCH_LIVE, create_table, first_fitting, hand, no_errors, open_page, tops
+from browsing import (
+    WATCH_LIVE,
+    create_table,
+    first_fitting,
+    hand,
+    no_errors,
+    open_page,
+    tops,
+    unnamed_controls,
+)
 from playwright.sync_api import expect
 
 TAP = 44
@@ -253,6 +262,7 @@ def test_live_regions_speak_only_when_their_words_change(server: Any, browser: A
     page.press("#tg-chat-input", "Enter")
     expect(page.locator("#tg-chat-log")).to_contain_text("je commence doucement")
     page.locator("#tg-status").focus()
+    assert unnamed_controls(page) == []
     assert page.evaluate(WATCH_LIVE) >= 3
     status = page.locator("#tg-status")
     expect(status).to_have_text("À vous de jouer.")
