@@ -22,7 +22,7 @@ from websockets.asyncio.client import connect
 from partie.core import Record, replay
 from partie.games.the_game.bots import GreedyBot
 from partie.server.games import get_adapter
-from partie.server.protocol import table_message
+from partie.server.protocol import played_for_message, table_message
 
 SUMMARY_KEYS = {
     "code",
@@ -266,3 +266,56 @@ def test_restart_mid_game_resumes_the_table(tmp_path):
 
     code, owner, before = asyncio.run(first())
     asyncio.run(second(code, owner, before))
+
+
+def test_leak_what_a_stand_in_played_is_told_to_its_seat_only(tmp_path):
+    """Alice starts and closes her page; after a second away a stand-in plays her seat
+    to the end. Every table message (hers on return, the spectator's) passes the leak
+    check; the note she gets on return is the one message that says what was played
+    for her: exactly her seat's moves of the record, described from her own view, and
+    sent to nobody else."""
+
+    async def run() -> dict[str, Any]:
+        with LiveServer(tmp_path / "stand-in.sqlite3") as server:
+            answer = httpx.post(
+                server.url("/api/tables"),
+                json={
+                    "game": "the-game",
+                    "options": {"players": 2},
+                    "seats": [{}, {"bot": "greedy"}],
+                    "settings": {"zombie_bot": "greedy", "away_seconds": 1},
+                },
+            )
+            code, owner = answer.json()["code"], answer.json()["owner_token"]
+            rng = random.Random(3)
+            alice = Player(server.ws, code, owner, rng)
+            watcher = Player(server.ws, code, None, rng)
+            for page in (alice, watcher):
+                await page.open()
+                await page.until("welcome")
+            await alice.send(type="sit", seat=0, name="Alice")
+            await alice.until("seated")
+            await alice.send(type="start")
+            await alice.until("table")
+            await alice.ws.close()
+            await watcher.play()  # watches until the game is over
+            back = Player(server.ws, code, owner, rng)
+            back.seat = 0
+            await back.open()
+            await back.until("played_for_you")
+            record = Record.load(httpx.get(server.url(f"/api/tables/{code}/record")).text)
+            await back.send(type="ping")
+            await back.until("pong")
+            await watcher.send(type="ping")
+            await watcher.until("pong")
+        return {"owner": owner, "pages": [back], "watcher": watcher, "record": record}
+
+    played = asyncio.run(run())
+    assert check_no_leak(played) >= 10
+    record: Record = played["record"]
+    adapter = get_adapter("the-game")
+    mine = [adapter.action_from_json(data) for seat, data in record.actions if seat == 0]
+    notes = [m for m in played["pages"][0].got if m["type"] == "played_for_you"]
+    assert notes == [played_for_message(adapter, 0, mine)]
+    assert all(move["seat"] == 0 for move in notes[0]["moves"])
+    assert not [m for m in played["watcher"].got if m["type"] == "played_for_you"]

@@ -178,3 +178,32 @@ def first_fitting(page: Any) -> tuple[int, Any]:
     fitting = page.locator("#tg-hand button.card.fit-one, #tg-hand button.card.fit-many")
     value = int(fitting.first.get_attribute("data-card"))
     return value, page.locator(f'#tg-hand button.card[data-card="{value}"]')
+
+
+# Every live region of the game's screen: each time one is written, whether its words
+# changed. A region written again with the same words is read again by a screen reader.
+WATCH_LIVE = """() => {
+  window.liveSame = [];
+  window.liveChanged = 0;
+  const regions = document.querySelectorAll(
+    "#game [aria-live], #game [role=status], #game [role=alert]");
+  for (const region of regions) {
+    let before = region.textContent;
+    new MutationObserver(() => {
+      const now = region.textContent;
+      if (now === before && now.trim()) window.liveSame.push(`${region.id}: ${now}`);
+      else window.liveChanged += 1;
+      before = now;
+    }).observe(region, {childList: true, characterData: true, subtree: true});
+  }
+  return regions.length;
+}"""
+
+
+def unnamed_controls(page: Any) -> list[str]:
+    """The game screen's controls a screen reader would announce without a name, read
+    from the accessibility tree (Playwright's ARIA snapshot of ``#game``)."""
+    snapshot = page.locator("#game").aria_snapshot()
+    roles = "button|textbox|combobox|checkbox|radio|link|slider"
+    control = re.compile(rf'^\s*- ({roles})\s*(""\s*)?:?$')
+    return [line for line in snapshot.splitlines() if control.match(line)]

@@ -4,12 +4,13 @@ a reload, and the set played to its end. Screenshots go to ``tests/artifacts/web
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from types import SimpleNamespace
 from typing import Any
 
-from browsing import PHONE, create_table, no_errors, open_page
+from browsing import PHONE, create_table, no_errors, open_page, unnamed_controls
 from playwright.sync_api import expect
 
 from partie.core.errors import PartieError
@@ -18,12 +19,23 @@ from partie.games.tennis_mots.cards import load_deck
 from partie.games.tennis_mots.game import GAME
 from partie.games.tennis_mots.movegen import hints
 from partie.games.tennis_mots.notation import parse_action
-from partie.games.tennis_mots.shots import COUP_DROIT, COUP_DROIT_LIFTE, REVERS, SERVICE
+from partie.games.tennis_mots.shots import (
+    COUP_DROIT,
+    COUP_DROIT_LIFTE,
+    ENGLISH,
+    REVERS,
+    SERVICE,
+)
 from partie.server.games import get_adapter
 from partie.server.protocol import table_message
 
 IN_ORDER = (SERVICE, COUP_DROIT, REVERS, COUP_DROIT_LIFTE)
 """Shots that keep the table's cards in order: built by inserting hand cards only."""
+FRENCH_ONLY = sorted(
+    {n for n, en in ENGLISH.items() if n.lower() != en.lower()}
+    | {"Jeu pour", "Fin du set", "cartes", "passe", "VÉRIFICATION", "pénalité"}
+)
+"""Words of a French log line that an English page must not show."""
 DECK = load_deck(None)
 DECK_VALUES = dict(zip(DECK.faces, DECK.values, strict=True))
 DOUBLE_BUTTON = {"◀": ".tennis-mots-double-before", "▶": ".tennis-mots-double-after"}
@@ -180,8 +192,9 @@ def test_a_double_on_the_table_is_turned_the_way_the_engine_reads_it(
     no_errors(page)
 
 
-def play_turn(page: Any, *, drag: bool = False, shots: Any = None) -> str:
-    """One turn of the page whose turn it is; returns what it did."""
+def play_turn(page: Any, *, drag: bool = False, shots: Any = None, before: Any = None) -> str:
+    """One turn of the page whose turn it is; returns what it did. ``before`` (if
+    given) runs once the shot or fault is built, and presses "Jouer" itself."""
     phase = root_data(page)["phase"]
     shot = best_shot(page)
     if shot is not None:
@@ -191,7 +204,7 @@ def play_turn(page: Any, *, drag: bool = False, shots: Any = None) -> str:
         expect(preview).to_contain_text(f"{shot.value} pts")
         if shots is not None:
             shots(page, "preview", full_page=False)
-        page.click("#tm-play")
+        (before or press_play)(page)
         return "shot"
     if phase == "serve" and not page.locator("#tm-pass").count():
         # No word reaches the weight: a fault, explained first. (At set point a serve
@@ -204,10 +217,14 @@ def play_turn(page: Any, *, drag: bool = False, shots: Any = None) -> str:
         elif not card["face"].isalpha():  # a joker: let the engine read it
             page.locator(".tennis-mots-joker-auto").click()
         expect(page.locator("#tm-preview")).to_contain_text("FAUTE")
-        page.click("#tm-play")
+        (before or press_play)(page)
         return "fault"
     page.click("#tm-pass")
     return "pass"
+
+
+def press_play(page: Any) -> None:
+    page.click("#tm-play")
 
 
 def wait_change(pages: list[Any], versions: list[str]) -> None:
@@ -325,7 +342,21 @@ def test_a_finished_match_replays_in_the_page(server: Any, browser: Any, shots: 
     page.evaluate(f"localStorage.setItem('partie.owner.{code}', '{owner}')")
     page.reload()
     page.click("#start")
-    expect(page.locator("#tm-log")).to_contain_text("Jeu, set et match", timeout=60_000)
+    log = page.locator("#tm-log")
+    expect(log).to_contain_text("Jeu, set et match", timeout=60_000)
+    french = log.inner_text()
+    assert any(name in french for name in FRENCH_ONLY)  # the engine's own names, in French
+    # In English the log speaks English, every line of it: the switch draws it again.
+    page.click("#lang")
+    expect(log).to_contain_text("Game, set and match")
+    english = log.inner_text()
+    assert english.count("\n") == french.count("\n")
+    assert [w for w in FRENCH_ONLY if w in english] == []
+    assert any(name in english for name in ENGLISH.values())
+    shots(page, "log-in-english", full_page=False)
+    page.click("#lang")
+    expect(log).to_contain_text("Jeu, set et match")
+    assert log.inner_text() == french
     page.goto(f"{server.url}/replay/{code}")
     # The last step, every card open: each hand is shown, the log ends with the match.
     expect(page.locator("#tm-log")).to_contain_text("Jeu, set et match")
@@ -336,4 +367,96 @@ def test_a_finished_match_replays_in_the_page(server: Any, browser: Any, shots: 
     expect(page.locator("#tm-root")).to_have_attribute("data-version", "1")
     assert page.locator("#tm-play, #tm-challenge, #tm-builder").count() == 0  # read only
     shots(page, "replay")
+    no_errors(page)
+
+
+def test_a_slow_answer_and_a_double_click_send_one_shot(
+    server: Any, browser: Any, shots: Any
+) -> None:
+    """The server's answers held back (a slow network): a double click on "Jouer" sends
+    the shot once, so no "stale" refusal follows the shot that was played. The turn
+    changes are said in a live region kept across renders (the status line is drawn
+    again at every change), and every button has a name in the accessibility tree."""
+    made = create_table(
+        server.url,
+        {"game": "tennis-mots", "options": {"players": 2}, "seats": [{}, {"bot": "greedy"}]},
+    )
+    code = made["code"]
+    page = open_page(browser, server.url + "/api/games")
+    sent: list[str] = []
+    held: list[Any] = []
+    hold = [False]
+    pages: list[Any] = []  # the page's side of the socket, to hand the held answers to
+
+    def relay(ws: Any) -> None:
+        real = ws.connect_to_server()
+        pages[:] = [ws]
+        ws.on_message(lambda m: (sent.append(m), real.send(m)))
+        real.on_message(lambda m: held.append(m) if hold[0] else ws.send(m))
+
+    page.route_web_socket("**/ws", relay)
+    page.goto(f"{server.url}/t/{code}")
+    page.evaluate(f"localStorage.setItem('partie.owner.{code}', '{made['owner_token']}')")
+    page.reload()
+    page.fill("#sit-name", "Alice")
+    page.click('button.sit[data-seat="0"]')
+    page.click("#start")
+    live = page.locator("#tm-live")
+    deadline = time.monotonic() + 30
+    while root_data(page).get("mine") != "1" and time.monotonic() < deadline:
+        if page.locator("#tm-accept").count():  # the bot served first, on the line
+            page.click("#tm-accept")
+        page.wait_for_timeout(100)
+    expect(page.locator("#tm-root")).to_have_attribute("data-mine", "1")
+    expect(live).to_have_text(re.compile("^À vous de (servir|jouer)"))
+    mine = live.inner_text()
+    said = page.evaluate_handle(
+        """(region) => { const said = [];
+          new MutationObserver(() => said.push(region.textContent))
+            .observe(region, {childList: true, characterData: true, subtree: true});
+          return said; }""",
+        live.element_handle(),
+    )
+    assert unnamed_controls(page) == []
+
+    def slow_double_click(page: Any) -> None:
+        hold[0] = True
+        before = len(sent)
+        page.dblclick("#tm-play")
+        page.wait_for_timeout(300)
+        acts = [json.loads(m) for m in sent[before:]]
+        assert [m["type"] for m in acts].count("act") == 1, acts
+        hold[0] = False
+        while held:  # the held answers reach the page now, in order
+            pages[0].send(held.pop(0))
+
+    play_turn(page, before=slow_double_click)
+    # The live region said the turn moved on (whatever came next).
+    page.wait_for_function("([said, mine]) => said.some((t) => t && t !== mine)", arg=[said, mine])
+    page.wait_for_timeout(300)
+    expect(page.locator("#tm-refused")).to_have_count(0)
+    no_errors(page)
+
+
+def test_on_a_phone_the_gaps_a_chosen_card_may_fill_are_fingertip_wide(
+    server: Any, browser: Any
+) -> None:
+    """A 360 px phone, a word of seven cards on the table: once a hand card is chosen,
+    each gap it may go into is at least 44 px wide and tall (they were 18-25 px wide),
+    inside the screen, and tapping one puts the card there."""
+    page, _state = screen_on(browser, server, "hands EEEEEEE / ERASIIO; table MUGUET[▶E]", 1)
+    page.set_viewport_size(PHONE)
+    card = page.locator("#tm-hand [data-card]").first
+    chosen = card.get_attribute("data-card")
+    card.click()
+    slots = page.locator("#tm-draft [data-slot]")
+    expect(slots).to_have_count(8)
+    boxes = slots.evaluate_all(
+        "els => els.map(e => { const b = e.getBoundingClientRect();"
+        " return [b.width, b.height, b.left, b.right]; })"
+    )
+    assert all(w >= 44 and h >= 44 for w, h, _, _ in boxes), boxes
+    assert all(left >= 0 and right <= PHONE["width"] for _, _, left, right in boxes), boxes
+    slots.nth(7).click()
+    expect(page.locator(f'#tm-draft [data-card="{chosen}"]')).to_have_count(1)
     no_errors(page)

@@ -9,7 +9,7 @@ import re
 import time
 from typing import Any
 
-from browsing import DESKTOP, PHONE, no_errors, open_page
+from browsing import DESKTOP, PHONE, WATCH_LIVE, no_errors, open_page, unnamed_controls
 from playwright.sync_api import expect
 
 HOST = "/static/games/tennis-quizz-host.html"
@@ -198,3 +198,83 @@ def test_teacher_alone_in_english_reveals_the_answer_and_judges(
     expect(page.locator("#tq-call")).to_contain_text("Game score: 0-0")
     expect(question).to_have_text(asked)  # undone: the same question again
     no_errors(page)
+
+
+SAME_MOMENT = """([selector, index, at]) => setTimeout(
+  () => document.querySelectorAll(selector)[index].click(), at - Date.now())"""
+
+
+def test_a_class_of_twelve_phones_in_one_classroom(server: Any, browser: Any, shots: Any) -> None:
+    """Twelve phones type the projector's code: six take the seats of two teams of
+    three, six watch. Two pupils of the serving team tap "serves" at the same moment:
+    one choice is played, the other pupil is told who was first and what they chose
+    (not "another tab or a slow network"). The pupil who answers reloads mid-question
+    and finds the same question and choices; the watchers never get buttons, and their
+    live regions are written only when what they say changes."""
+    host = open_page(browser, server.url + HOST, viewport=DESKTOP)
+    host.select_option("#tqh-players", "6")
+    host.click("#tqh-create")
+    code = host.locator("#tqh-code")
+    expect(code).to_have_text(re.compile(r"^[A-Z2-9]{3}-[A-Z2-9]{3}$"))
+    code = code.inner_text()
+    pupils = [join(browser, server.url, code, f"Élève {n + 1}", n) for n in range(6)]
+    watchers = []
+    for _ in range(6):
+        phone = open_page(browser, server.url + "/", viewport=PHONE, is_mobile=True, has_touch=True)
+        phone.fill("#join-code", code.lower())
+        phone.press("#join-code", "Enter")
+        expect(phone.locator("#you")).to_contain_text("spectat")
+        watchers.append(phone)
+    expect(host.locator("#tqh-seats")).to_contain_text("Élève 6")
+    host.click("#tqh-start")
+
+    expect(watchers[0].locator("#tq-status")).to_contain_text("Vous regardez le match")
+    assert watchers[0].evaluate(WATCH_LIVE) >= 2
+    serve = "button[id^=tq-server-]"
+    deadline = time.monotonic() + 20
+    team: list[Any] = []
+    while len(team) < 3 and time.monotonic() < deadline:
+        team = [p for p in pupils if p.locator(f"{serve}:enabled").count()]
+    assert len(team) == 3, "the serving team's three phones choose its server"
+    first, second = team[0], team[1]
+    at = first.evaluate("Date.now()") + 400
+    first.evaluate(SAME_MOMENT, [serve, 0, at])
+    second.evaluate(SAME_MOMENT, [serve, 1, at])
+    answering = host.locator("#tq-status")
+    expect(answering).to_contain_text("répond")
+    too_late = [p for p in (first, second) if "Trop tard" in p.locator("#tq-message").inner_text()]
+    if not too_late:  # the second tap's refusal may still be on its way
+        second.wait_for_timeout(500)
+        too_late = [
+            p for p in (first, second) if "Trop tard" in p.locator("#tq-message").inner_text()
+        ]
+    assert len(too_late) == 1, [p.locator("#tq-message").inner_text() for p in (first, second)]
+    message = too_late[0].locator("#tq-message").inner_text()
+    other = second if too_late[0] is first else first
+    assert re.search(r"Trop tard : Élève \d a joué juste avant vous \(.+\)", message), message
+    assert other.locator("#tq-message").inner_text() == ""
+    shots(too_late[0], "too-late", full_page=False)
+
+    choices = "button.tq-choice:enabled"
+    answerer = next(p for p in pupils if p.locator(choices).count() == 3)
+    question = answerer.locator("#tq-question").inner_text()
+    answerer.reload()
+    expect(answerer.locator(choices)).to_have_count(3)
+    assert unnamed_controls(answerer) == []
+    assert answerer.locator("#tq-question").inner_text() == question
+    answerer.locator(choices).first.click()
+    expect(host.locator("#tq-score")).to_contain_text("15")
+    for phone in watchers:
+        expect(phone.locator("button.tq-choice")).to_have_count(0)
+        width = phone.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+        assert width[0] <= width[1], f"the page scrolls sideways on a phone: {width}"
+    expect(watchers[0].locator("#tq-status")).to_contain_text("Vous regardez le match")
+    expect(watchers[0].locator("#tq-last")).to_contain_text("Dernier point")
+    watchers[1].reload()  # every page gets the table again, with nothing new in it
+    expect(watchers[1].locator("#tq-status")).to_contain_text("Vous regardez le match")
+    watchers[0].wait_for_timeout(300)
+    # A watcher's screen reader hears each change once (the reload above, a pupil's
+    # page coming and going, wrote the same words again into its live regions).
+    assert watchers[0].evaluate("window.liveSame") == []
+    shots(watchers[0], "watching", full_page=False)
+    no_errors(host, *pupils, *watchers)

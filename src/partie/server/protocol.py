@@ -198,6 +198,16 @@ def refusal(error: PartieError, ref: str | None = None, tag: str | None = None) 
     return out
 
 
+def played_for_message(adapter: GameAdapter, seat: int, actions: list[Any]) -> dict[str, Any]:
+    """What a stand-in bot played for ``seat`` while its person was away or out of time,
+    each move described as that seat's own view reads it: sent to that seat only."""
+    return {
+        "type": "played_for_you",
+        "seat": seat,
+        "moves": [adapter.describe(seat, action, seat) for action in actions],
+    }
+
+
 def table_message(
     adapter: GameAdapter,
     state: State | None,

@@ -106,6 +106,9 @@ class Table:
         self.lock = asyncio.Lock()
         self.bot_task: asyncio.Task[None] | None = None
         self.zombies: dict[int, str] = {}  # seat → "turn" | "away" | "left"
+        # What a stand-in played for a person's seat that the person has not been told
+        # yet: said once to that seat's own pages when the person is back at the helm.
+        self.played_for: dict[int, list[Action]] = {}
         self.turn_timer = Deadline()
         self.away_timers: dict[int, Deadline] = {}
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
@@ -551,6 +554,7 @@ class Tables:
                 bot = table.settings.zombie_bot or table.adapter.game.default_bot
                 table.seats[seat] = SeatInfo(kind="bot", bot=bot)
                 table.zombies.pop(seat, None)
+                table.played_for.pop(seat, None)
             await self._save(table)
             conn.seat = None
         self._after_change(table)
@@ -625,6 +629,7 @@ class Tables:
         table.status = "over" if core.is_over else "playing"
         table.result = None
         table.zombies = {}
+        table.played_for = {}
         if core.is_over:
             table.result = _result(core.state)
         await self.storage.save_game(table.game_row())
@@ -851,6 +856,8 @@ class Tables:
                         await self._store(table, move.seat, move.action)
                     except PartieError:  # not stored: the state is back as stored
                         return
+                    if table.seats[move.seat].kind == "person":  # a stand-in's move
+                        table.played_for.setdefault(move.seat, []).append(move.action)
                 self._arm_turn_timer(table)
                 self._changed(table)
         except asyncio.CancelledError:
@@ -882,6 +889,23 @@ class Tables:
                 text = '{"type":"table","table":' + summary_text + "," + _dumps(message)[1:]
                 texts[conn.seat] = text
             conn.send(text)
+        if table.played_for:
+            self._tell_played_for(table)
+
+    def _tell_played_for(self, table: Table) -> None:
+        """A person back at their seat (page reopened, or their slow turn over) is told
+        once what the stand-in played for them, as their own view reads each move; a
+        seat still played by its stand-in, or with no page of its own open, waits."""
+        for seat, actions in list(table.played_for.items()):
+            if table.status == "playing" and seat in table.zombies:
+                continue
+            pages = [c for c in self.fanout.connections(table.code) if c.seat == seat]
+            if not pages:
+                continue
+            del table.played_for[seat]
+            text = _dumps(p.played_for_message(table.adapter, seat, actions))
+            for conn in pages:
+                conn.send(text)
 
     # -- records and replays ----------------------------------------------------------
 

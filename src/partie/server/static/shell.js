@@ -133,15 +133,16 @@ let alertTimer = null;
 
 /** One line the player must read (a refusal, an error): it stays long enough to be read
  * (other players' moves do not wipe it) and can be closed. */
-export function alertLine(text, kind = "error") {
+export function alertLine(text, kind = "error", { keep = false, id } = {}) {
   clearTimeout(alertTimer);
   if (!text) {
     replaceChildren(alerts);
     return;
   }
   const close = h("button", { type: "button", class: "tiny", "aria-label": t("close"), onclick: () => alertLine(null) }, "✕");
-  replaceChildren(alerts, h("p", { class: `alert ${kind}`, role: "alert" }, h("span", null, text), " ", close));
-  alertTimer = setTimeout(() => alertLine(null), 12000);
+  replaceChildren(alerts, h("p", { class: `alert ${kind}`, role: "alert", id }, h("span", null, text), " ", close));
+  // A line the player must not miss (what a bot played for them) stays until closed.
+  if (!keep) alertTimer = setTimeout(() => alertLine(null), 12000);
 }
 
 export function setBanner(text) {

@@ -233,6 +233,9 @@ export class TableClient {
       case "refused":
         this.refused(msg);
         break;
+      case "played_for_you":
+        this.playedForYou(msg);
+        break;
       case "pong":
         break;
       default:
@@ -256,9 +259,39 @@ export class TableClient {
       replaceChildren(this.top, h("p", { class: "alert error", role: "alert" }, t("unknown_table", { code: showCode(this.code) })), h("p", null, h("a", { href: "/", class: "button small" }, t("back_lobby"))));
       return;
     }
+    if (msg.code === "stale") msg = this.explainStale(msg);
     let shown = false;
     if (this.gameModule && this.gameModule.update) shown = this.gameModule.update(msg) === true;
     if (!shown) alertLine(t("refused", { msg: pick(msg, lang) }));
+  }
+
+  /** Back at the seat: what a stand-in bot played meanwhile, said once (the server
+   * sends it once), in sight until closed, and handed to the screen for its log. */
+  playedForYou(msg) {
+    const text = playedText(msg);
+    if (!text) return;
+    alertLine(text, "info", { keep: true, id: "played-for-you" });
+    // Kept for the screen's log, also when the screen is mounted again (a language
+    // switch, or a screen still loading when the note came).
+    this.playedNotes = [...(this.playedNotes || []), msg];
+    if (this.gameModule && this.gameModule.update) this.gameModule.update({ ...msg, text });
+  }
+
+  /** A move refused as stale because someone else played first (a teammate who
+   * tapped at the same moment, an opponent's challenge): say who and what, from the
+   * table message that came before the refusal, instead of "another tab or a slow
+   * network". Both languages are rewritten: the screen picks its own. */
+  explainStale(msg) {
+    const last = this.msg && this.msg.last;
+    if (!last || last.seat === null || last.seat === undefined || last.seat === this.you.seat || !last.text) return msg;
+    const seat = (this.msg.table.seats || []).find((s) => s.seat === last.seat);
+    const out = { ...msg };
+    for (const l of ["fr", "en"]) {
+      const say = translator(l, {}, SHELL);
+      const name = seat && seat.kind === "bot" ? `${say("bot")} ${seat.bot || seat.name}` : (seat && seat.name) || say("seat_label", { n: last.seat + 1 });
+      out[l] = say("stale_other", { name, text: pick(last.text, l) });
+    }
+    return out;
   }
 
   afterTable() {
@@ -670,6 +703,7 @@ export class TableClient {
       });
       this.gameModule = module;
       if (module.update) module.update({ type: "chat_log", chat: this.chat || [] });
+      if (module.update) for (const note of this.playedNotes || []) module.update({ ...note, text: playedText(note) });
     }
     if (this.gameModule) this.gameModule.update(this.msg);
     if (this.focusGame && this.gameModule) {
@@ -687,6 +721,15 @@ export class TableClient {
   request(type, fields) {
     return requestOn(this.ws, type, fields);
   }
+}
+
+/** "Un robot a joué pour vous : 37 sur ↑A1, 45 sur ↑A1", each move as the server
+ * described it from the seat's own view, in the page's language (the last 12). */
+function playedText(msg) {
+  const moves = (msg.moves || []).map((m) => pick(m.text || {}, lang)).filter(Boolean);
+  if (!moves.length) return "";
+  const shown = moves.slice(-12).join(", ");
+  return moves.length > 12 ? t("played_for_you_many", { n: moves.length, moves: shown }) : t("played_for_you", { moves: shown });
 }
 
 /** Send a `preview` or an `ask` on `ws` and wait for its own answer. The server answers

@@ -97,6 +97,31 @@ export const strings = {
     waiting_for: "Peuvent encore contester : {names}",
     verdict_valid: "VÉRIFICATION : {who} conteste {word} de {shooter} — le mot est valide. L'échange et le bonus vont à {winner}.",
     verdict_invalid: "VÉRIFICATION : {who} conteste {word} de {shooter} — aucun mot ne commence ainsi. L'échange et le bonus vont à {winner}.",
+    log_shot: "{who} : {word} — {names} ({v} pts)",
+    log_net: "{who} : NET {word} ({v} < {w})",
+    log_pass: "{who} : passe",
+    log_fault: "{who} : FAUTE {word} ({v} < {w})",
+    log_double_fault: "{who} : DOUBLE FAUTE {word} ({v} < {w}) — au malus avec {n} carte(s) de pénalité",
+    log_rally: "Jeu pour {who} : {n} cartes",
+    log_points: " ({p} pts)",
+    log_ace: " — ACE",
+    log_bonus: " + {n} de bonus",
+    log_set: "Fin du set {n} : {scores}",
+    shot_names: {
+      SERVICE: "SERVICE",
+      "COUP DROIT": "COUP DROIT",
+      REVERS: "REVERS",
+      "COUP DROIT LIFTÉ": "COUP DROIT LIFTÉ",
+      "REVERS LIFTÉ": "REVERS LIFTÉ",
+      SMASH: "SMASH",
+      LOB: "LOB",
+      NET: "NET",
+      AMORTI: "AMORTI",
+      LIGNE: "LIGNE",
+      FAUTE: "FAUTE",
+      "DOUBLE FAUTE": "DOUBLE FAUTE",
+    },
+    offline: "pas de connexion au serveur : rien n'est parti, rejouez une fois reconnecté",
     log: "Derniers coups",
     log_empty: "Rien n'a encore été joué.",
     hints: "Meilleurs coups possibles",
@@ -213,6 +238,31 @@ export const strings = {
     waiting_for: "May still challenge: {names}",
     verdict_valid: "CHECK: {who} challenges {word} by {shooter} — the word is valid. The rally and the bonus go to {winner}.",
     verdict_invalid: "CHECK: {who} challenges {word} by {shooter} — no word starts this way. The rally and the bonus go to {winner}.",
+    log_shot: "{who}: {word} — {names} ({v} pts)",
+    log_net: "{who}: net {word} ({v} < {w})",
+    log_pass: "{who}: pass",
+    log_fault: "{who}: fault {word} ({v} < {w})",
+    log_double_fault: "{who}: double fault {word} ({v} < {w}) — to the malus pile with {n} penalty card(s)",
+    log_rally: "Game to {who}: {n} cards",
+    log_points: " ({p} pts)",
+    log_ace: " — ace",
+    log_bonus: " + {n} bonus",
+    log_set: "End of set {n}: {scores}",
+    shot_names: {
+      SERVICE: "serve",
+      "COUP DROIT": "forehand",
+      REVERS: "backhand",
+      "COUP DROIT LIFTÉ": "topspin forehand",
+      "REVERS LIFTÉ": "topspin backhand",
+      SMASH: "smash",
+      LOB: "lob",
+      NET: "net",
+      AMORTI: "drop shot",
+      LIGNE: "on the line",
+      FAUTE: "fault",
+      "DOUBLE FAUTE": "double fault",
+    },
+    offline: "no connection to the server: nothing was sent, play again once reconnected",
     log: "Last shots",
     log_empty: "Nothing played yet.",
     hints: "Best shots you had",
@@ -233,7 +283,7 @@ export const strings = {
     double_turn: "This double copies:",
     cancel: "Cancel",
     spectator: "You are watching the game.",
-    kinds: { NET: "a NET", LIGNE: "a LIGNE" },
+    kinds: { NET: "a net", LIGNE: "a shot on the line" },
     how: "How to play: serve, fault, return, ACE",
     unpaid: "the draw pile cannot pay the bonus: every card in play, the set ends",
     ends: {
@@ -255,6 +305,10 @@ const DOUBLE = "◀";
 const DOUBLE_GLYPHS = ["◀", "▶"]; // the double card laid one way or the other
 
 let root = null;
+let screen = null; // the screen drawn again at each change, inside root
+let live = null; // a polite live region kept across renders: whose turn it is
+let alertBox = null; // an assertive one: a refusal, said once
+let sending = false; // an action is on its way: a second click sends nothing
 let ctx = null;
 let msg = null; // the last `table` message
 let draft = null; // [{id, glyph, letter, value, from: "table"|"hand"}], the word being built
@@ -266,6 +320,7 @@ let refusedText = null;
 let hintsInfo = null;
 let joker = null; // {card, at} while asking which letter a joker stands for
 let keysBound = false;
+let notes = []; // what a bot played for this seat while its player was away
 
 function lang() {
   const l = (ctx && ctx.lang) || "fr";
@@ -426,8 +481,23 @@ function runPreview() {
 // ---- actions -----------------------------------------------------------------------
 
 function send(action) {
+  // One action per change of the table: a double click, or a click while the answer
+  // is slow to come, would send the same shot twice (the second refused as stale).
+  if (sending) return;
   refusedText = null;
-  ctx.send(action);
+  say(alertBox, "");
+  if (ctx.send(action) === false) {
+    refusedText = tr("offline");
+    say(alertBox, refusedText);
+    render();
+    return;
+  }
+  sending = true;
+}
+
+/** Put ``text`` in a live region only when it changed: a screen reader says it once. */
+function say(region, text) {
+  if (region && region.textContent !== text) region.textContent = text;
 }
 
 function playDraft() {
@@ -856,30 +926,30 @@ function jokerEl() {
 }
 
 function logLine(e) {
+  // Every word of a line in the page's language: the engine logs the French shot names
+  // (its own vocabulary); the screen's strings give each one in English.
   const who = (s) => seatName(s, true);
+  const names = strings[lang()].shot_names;
+  const shot = (n) => names[n] ?? n;
   switch (e.kind) {
     case "shot":
-      return `${who(e.seat)}${tr("colon")}${e.word} — ${e.names.join(" · ")} (${e.value} pts)`;
+      return tr("log_shot", { who: who(e.seat), word: e.word, names: e.names.map(shot).join(" · "), v: e.value });
     case "net":
-      return e.discarded ? `${who(e.seat)}${tr("colon")}NET ${e.word} (${e.value} < ${e.weight})` : `${who(e.seat)}${tr("colon")}${tr("pass")}`;
+      return e.discarded ? tr("log_net", { who: who(e.seat), word: e.word, v: e.value, w: e.weight }) : tr("log_pass", { who: who(e.seat) });
     case "fault":
-      return `${who(e.seat)}${tr("colon")}${e.double ? "DOUBLE FAUTE" : "FAUTE"} ${e.word} (${e.value} < ${e.weight})`;
+      return tr(e.double ? "log_double_fault" : "log_fault", { who: who(e.seat), word: e.word, v: e.value, w: e.weight, n: e.penalty ?? 0 });
     case "challenge":
       return tr(e.valid ? "verdict_valid" : "verdict_invalid", { who: who(e.seat), word: e.word, shooter: who(e.shooter), winner: who(e.winner) });
     case "rally":
       return (
-        (lang() === "fr" ? `Jeu pour ${who(e.winner)} : ${e.cards} cartes` : `Game to ${who(e.winner)}: ${e.cards} cards`) +
-        (e.points !== undefined ? ` (${e.points} pts)` : "") +
-        (e.ace ? " — ACE" : "") +
-        (e.bonus ? ` + ${e.bonus} bonus` : "") +
+        tr("log_rally", { who: who(e.winner), n: e.cards }) +
+        (e.points !== undefined ? tr("log_points", { p: e.points }) : "") +
+        (e.ace ? tr("log_ace") : "") +
+        (e.bonus ? tr("log_bonus", { n: e.bonus }) : "") +
         (e.unpaid ? " — " + tr("unpaid") : "")
       );
     case "set":
-      return (
-        (lang() === "fr" ? `Fin du set ${e.number} : ` : `End of set ${e.number}: `) +
-        e.scores.join(" – ") +
-        (strings[lang()].ends[e.reason] ? ` (${strings[lang()].ends[e.reason]})` : "")
-      );
+      return tr("log_set", { n: e.number, scores: e.scores.join(" – ") }) + (strings[lang()].ends[e.reason] ? ` (${strings[lang()].ends[e.reason]})` : "");
     case "match":
       return tr("match_over", { name: who(e.winner) });
     default:
@@ -893,6 +963,7 @@ function logEl(v) {
     "section",
     { class: "tennis-mots-log", id: "tm-log", "aria-label": tr("log") },
     h("h3", null, tr("log")),
+    notes.map((text) => h("p", { class: "tennis-mots-log-note" }, text)),
     lines.length ? h("ol", { reversed: true }, lines.map(([e, l]) => h("li", { class: `tennis-mots-log-${e.kind}` }, l))) : h("p", null, tr("log_empty")),
   );
 }
@@ -920,35 +991,38 @@ function hintsEl(v) {
   return h("section", { class: "tennis-mots-hintbox" }, box);
 }
 
+/** Whose turn it is (or who won), as the status line and the live region say it. */
+function statusText(v) {
+  if (v.over) return "★ " + tr("match_over", { name: seatName(v.winner, true) });
+  const mayChallenge = !ctx.readOnly && v.pending && v.seat !== null && v.seat !== undefined && v.pending.waiting.includes(v.seat);
+  if (myTurnToLay()) return v.phase === "serve" ? tr("your_turn_serve") : tr("your_turn");
+  if (mayChallenge) return tr("your_challenge", { name: seatName(v.pending.shooter) });
+  if (v.pending) return tr("wait_challenge", { name: seatName(v.pending.shooter) });
+  return tr("wait_turn", { name: seatName(v.turn) });
+}
+
+// The status is drawn again at every change; what a screen reader hears of it goes
+// through the live regions kept across renders (`live`, `alertBox`), which a freshly
+// drawn element with a role would not do reliably.
 function statusEl(v) {
   if (v.over) {
     const sets = v.set_scores.length ? tr("set_scores", { s: v.set_scores.map((x) => x.join("–")).join(" | ") }) : "";
-    return h(
-      "div",
-      { class: "tennis-mots-end", id: "tm-end", role: "status" },
-      h("p", { class: "tennis-mots-status" }, "★ " + tr("match_over", { name: seatName(v.winner, true) })),
-      sets ? h("p", null, sets) : null,
-    );
+    return h("div", { class: "tennis-mots-end", id: "tm-end" }, h("p", { class: "tennis-mots-status" }, statusText(v)), sets ? h("p", null, sets) : null);
   }
-  let text;
-  const mayChallenge = !ctx.readOnly && v.pending && v.seat !== null && v.seat !== undefined && v.pending.waiting.includes(v.seat);
-  if (myTurnToLay()) text = v.phase === "serve" ? tr("your_turn_serve") : tr("your_turn");
-  else if (mayChallenge) text = tr("your_challenge", { name: seatName(v.pending.shooter) });
-  else if (v.pending) text = tr("wait_challenge", { name: seatName(v.pending.shooter) });
-  else text = tr("wait_turn", { name: seatName(v.turn) });
-  return h("p", { class: "tennis-mots-status", role: "status" }, text, refusedText ? h("span", { class: "tennis-mots-bad" }, " ✗ " + refusedText) : null);
+  return h("p", { class: "tennis-mots-status", id: "tm-status" }, statusText(v), refusedText ? h("span", { class: "tennis-mots-bad", id: "tm-refused" }, " ✗ " + refusedText) : null);
 }
 
 function render() {
   if (!root) return;
   const v = view();
   if (!v) {
-    replaceChildren(root);
+    replaceChildren(screen);
     return;
   }
   if (draft === null) draft = freshDraft();
+  say(live, statusText(v));
   replaceChildren(
-    root,
+    screen,
     h(
       "div",
       {
@@ -991,6 +1065,11 @@ function render() {
 export function mount(el, context) {
   root = el;
   ctx = context;
+  sending = false;
+  screen = h("div", { class: "tennis-mots-screen" });
+  live = h("p", { class: "offscreen", id: "tm-live", "aria-live": "polite" });
+  alertBox = h("p", { class: "offscreen", id: "tm-alert", role: "alert" });
+  root.append(screen, live, alertBox);
   msg = null;
   draft = null;
   draftKey = null;
@@ -998,6 +1077,7 @@ export function mount(el, context) {
   info = null;
   hintsInfo = null;
   joker = null;
+  notes = [];
   if (!document.querySelector("link[data-tennis-mots-css]")) {
     document.head.appendChild(h("link", { rel: "stylesheet", href: new URL("./tennis-mots.css", import.meta.url).href, "data-tennis-mots-css": "1" }));
   }
@@ -1014,12 +1094,20 @@ export function update(message) {
     // hints); a refused action in the status line.
     if (message.ref === "preview" || message.ref === "ask") return true;
     if (message.ref !== "act") return false;
+    sending = false;
     refusedText = message[lang()] || message.fr;
+    say(alertBox, refusedText);
     render();
     return true;
   }
+  if (message.type === "played_for_you") {
+    notes = [...notes, message.text].slice(-5);
+    render();
+    return false;
+  }
   if (message.type !== "table") return;
   msg = message;
+  sending = false;
   const v = message.view;
   const key = v ? `${message.version}:${v.seat}` : null;
   if (key !== draftKey) {

@@ -301,9 +301,14 @@ function can(type) {
 
 function send(action) {
   if (pending) return;
-  pending = true;
   els.message.textContent = "";
-  ctx.send(action);
+  // The connection is down: say that nothing left, rather than grey the buttons until
+  // the reconnection as if the answer had gone.
+  if (ctx.send(action) === false) {
+    els.message.textContent = t("not_sent");
+    return;
+  }
+  pending = true;
 }
 
 // --- rendering ------------------------------------------------------------------------
@@ -441,7 +446,8 @@ function renderMatch() {
     } else status = `${t("tq_ruling_wait", { given: v.ruling.given, judged })} ${t("tq_waiting_ruling", { name: seatName(v.server) })}`;
   }
   if (me === null && !ctx.projector && !ctx.readOnly) status = `${status} ${t("tq_spectator")}`;
-  els.status.textContent = status;
+  // A live region: written only when its words change (a screen reader says it again).
+  if (els.status.textContent !== status) els.status.textContent = status;
   replaceChildren(els.play, parts);
 }
 
@@ -540,7 +546,7 @@ function renderScorer() {
       : next.number === null
         ? t("tq_read_choice", { team, card: next.card })
         : t("tq_read_next", { team, card: next.card, n: next.number });
-    els.status.textContent = line;
+    if (els.status.textContent !== line) els.status.textContent = line;
   } else els.status.textContent = "";
   if (isMode("teacher") && v.question && !v.over) {
     const q = { ...v.question };
@@ -583,6 +589,7 @@ function renderLast() {
   const entry = log[log.length - 1];
   if (!entry || entry.right === undefined) {
     replaceChildren(els.last);
+    els.last.dataset.key = "";
     return;
   }
   const verdict = entry.right ? t("tq_last_right") : t("tq_last_wrong");
@@ -595,7 +602,13 @@ function renderLast() {
     if (entry.overruled) bits.push(" ", t("tq_overruled"));
   }
   const call = ctx.lang === "en" ? v.last_call_en : v.last_call;
-  replaceChildren(els.last, h("h3", null, t("tq_last")), h("p", { id: "tq-last-line" }, bits), call ? h("p", { class: "tq-call" }, call) : null);
+  const next = [h("h3", null, t("tq_last")), h("p", { id: "tq-last-line" }, bits), call ? h("p", { class: "tq-call" }, call) : null];
+  // The last point is a live region: drawn again only when it changed, so that a
+  // screen reader does not read the same point after every update of the table.
+  const key = next.map((el) => (el ? el.textContent : "")).join("\n");
+  if (els.last.dataset.key === key) return;
+  els.last.dataset.key = key;
+  replaceChildren(els.last, next);
 }
 
 function renderEnd() {

@@ -163,6 +163,7 @@ let lastVersion = -1;
 let typed = "";
 let typedTimer = null;
 let chatLog = [];
+let notes = []; // what a bot played for this seat while its player was away
 let keysBound = false;
 let confirming = null; // "card:pile" of a play that ends the game, warned once
 
@@ -176,6 +177,7 @@ export function mount(root, context) {
   turnLog = [];
   lastVersion = -1;
   chatLog = [];
+  notes = [];
   els = {
     status: h("p", { class: "tg-status", id: "tg-status", "aria-live": "polite" }),
     counters: h("p", { class: "tg-counters", id: "tg-counters" }),
@@ -195,13 +197,15 @@ export function mount(root, context) {
   };
   els.handBox = h("div", { class: "tg-hand-box" }, els.handTitle, els.hand, ctx.readOnly ? null : els.legend);
   els.hand.addEventListener("keydown", onHandKey);
+  // A phone turned, a window narrowed: the hand's rows are worked out again.
+  if (window.ResizeObserver) new ResizeObserver(() => fitHand()).observe(els.handBox);
   // Signal buttons fold away on a phone so the hand stays on screen; the signals set
   // are always shown on the piles.
   const showSignals = (on) => {
     els.piles.classList.toggle("show-signals", on);
     els.signalToggle.setAttribute("aria-expanded", on ? "true" : "false");
   };
-  showSignals(window.matchMedia("(min-width: 600px)").matches);
+  showSignals(window.matchMedia("(min-width: 600px) and (min-height: 501px)").matches);
   els.signalToggle.hidden = Boolean(ctx.readOnly) || ctx.seat === null || ctx.seat === undefined;
   els.signalToggle.addEventListener("click", () => showSignals(!els.piles.classList.contains("show-signals")));
   els.piles.addEventListener("keydown", onPileKey);
@@ -236,6 +240,12 @@ export function update(message) {
   }
   if (message.type === "chat") {
     chatLog = [...chatLog, message].slice(-50);
+    if (msg) renderChat();
+    return false;
+  }
+  if (message.type === "played_for_you") {
+    // What a stand-in played for this seat: kept in the table's log under the talk.
+    notes = [...notes, message.text].slice(-5);
     if (msg) renderChat();
     return false;
   }
@@ -392,7 +402,9 @@ function renderStatus() {
   else if (!v.started) text = myTurn() ? t("tg_choose_start") : t("tg_other_chooses", { name: seatName(v.current) });
   else if (myTurn()) text = t("tg_your_turn");
   else text = t("tg_turn_of", { name: seatName(v.current) });
-  els.status.textContent = text;
+  // A live region: written only when its words change, or a screen reader says
+  // "À Bob de jouer" again at each of Bob's cards.
+  if (els.status.textContent !== text) els.status.textContent = text;
   // Once over, the end panel says "Partie terminée" in its title: not twice.
   els.status.hidden = v.over;
   els.status.classList.toggle("mine", myTurn());
@@ -645,6 +657,7 @@ function renderHand() {
   const laid = myTurn() ? v.played_this_turn || 0 : 0;
   for (let i = 0; i < laid; i++) slots.push(h("span", { class: "card slot", "aria-hidden": "true" }));
   replaceChildren(els.hand, cards, slots);
+  fitHand();
   // Roving focus: one card in the tab order.
   const buttons = [...els.hand.querySelectorAll("button.card")];
   let target = buttons.find((b) => Number(b.dataset.card) === focusCard);
@@ -653,6 +666,26 @@ function renderHand() {
   const tabStop = sel || target;
   if (tabStop) tabStop.tabIndex = 0;
   if (hadFocus && target) target.focus({ preventScroll: true });
+}
+
+/** The narrowest card kept on one row (px): about a fingertip. 8 cards on a 390 px
+ * phone are 42 px wide and stay on one row; on a 360 px phone they would be 38 px. */
+const TAP_PX = 42;
+
+/** On a narrow phone the hand's places share the row; when that would make a card
+ * narrower than a fingertip (8 cards on a 360 px screen: 38 px each) the hand takes two
+ * rows of equal halves instead (4 and 4), so every card stays wide enough to tap. */
+function fitHand() {
+  const n = els.hand.children.length;
+  els.hand.classList.remove("two-rows"); // measured as one row
+  const style = getComputedStyle(els.hand);
+  const gap = parseFloat(style.columnGap) || 0;
+  const width = els.hand.clientWidth;
+  const shared = n > 1 && style.flexWrap === "nowrap" ? (width - gap * (n - 1)) / n : Infinity;
+  const two = width > 0 && shared < TAP_PX && els.hand.querySelector("button.card") !== null;
+  els.hand.classList.toggle("two-rows", two);
+  if (two) els.hand.style.setProperty("--hand-cols", String(Math.ceil(n / 2)));
+  else els.hand.style.removeProperty("--hand-cols");
 }
 
 function renderEnd() {
@@ -729,11 +762,16 @@ function renderChat() {
   els.keys.hidden = !seated || view().over;
   els.signalToggle.hidden = !seated || view().over;
   els.legend.style.visibility = myTurn() && view().started !== false ? "visible" : "hidden";
+  const lines = chatLog.map((line) => [`${line.name || (line.seat === null || line.seat === undefined ? t("tg_spectating") : seatName(line.seat))}${t("colon")}`, line.text]);
+  // The talk is a live region: drawn again only when a line came (each table message
+  // rebuilt it, and a screen reader read the whole talk again after every card).
+  const key = JSON.stringify([lines, notes]);
+  if (els.chatLog.dataset.key === key) return;
+  els.chatLog.dataset.key = key;
   replaceChildren(
     els.chatLog,
-    chatLog.map((line) =>
-      h("li", null, h("span", { class: "tg-chat-who" }, `${line.name || (line.seat === null || line.seat === undefined ? t("tg_spectating") : seatName(line.seat))}${t("colon")}`), h("span", { class: "tg-chat-text" }, line.text)),
-    ),
+    lines.map(([who, text]) => h("li", null, h("span", { class: "tg-chat-who" }, who), h("span", { class: "tg-chat-text" }, text))),
+    notes.map((text) => h("li", { class: "tg-chat-note" }, text)),
   );
 }
 
@@ -743,7 +781,7 @@ function send(action) {
   if (ctx.readOnly || pending) return;
   els.message.textContent = "";
   if (ctx.send(action) === false) {
-    els.message.textContent = t("offline_now");
+    els.message.textContent = t("not_sent");
     return;
   }
   if (action.type !== "signal") pending = true;
