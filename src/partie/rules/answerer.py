@@ -25,7 +25,7 @@ from partie.rules.document import LANGS, Passage, load_rules
 from partie.rules.examples import asks_example, without_request
 from partie.rules.faq import FaqEntry, load_faq, load_keywords
 from partie.rules.normalise import compile_synonyms, fold, stem, terms, words_of
-from partie.rules.situations import Reading, read
+from partie.rules.situations import RANK, Reading, read
 from partie.rules.spelling import Speller
 from partie.rules.synonyms import (
     card_first,
@@ -285,6 +285,7 @@ class Answerer:
         texts = [" ".join([p.text, *extra.get(p.id, [])]) for p in self.passages]
         known = [*texts, *(p.section for p in self.passages), *self._phrases()]
         known += [e.question for e in self.faq if not e.passage_id]
+        known.append(RANK)  # the situation reader's mark of an ordinal, read as it is
         self.speller = Speller((w for text in known for w in words_of(text)), lang)
         docs, self.own = [], []
         for p, text in zip(self.passages, texts, strict=True):
@@ -397,6 +398,10 @@ class Answerer:
         signals["votes"] = sum(near[i] > 0 and self.faq[i].passage_id == pid for i in voters)
         return order, scores, signals
 
+    def _fixed(self, question: str) -> list[str]:
+        """The question's folded words with its typos put right."""
+        return self.speller.correct(words_of(question))
+
     def _coverage(self, query: list[str], doc: int) -> float:
         """Share of the question's weight found in the passage's own terms (its section
         title helps to rank, but every passage of the section has it: no evidence)."""
@@ -408,8 +413,9 @@ class Answerer:
     def ask(self, question: str) -> Answer:
         question = question[:MAX_QUESTION]
         query = self.query(question)
-        situation = read(self.game, question)
-        request = asks_example(question)
+        situation = read(self.game, question, self.speller.correct)
+        # "exxemple de rétro", "exe mple": the request read on the words put right too
+        request = asks_example(question) or asks_example(" ".join(self._fixed(question)))
         order, scores, signals = self.signals(query, situation, request, _numbers(question))
         if "terms" in signals:
             # a synonym's word adds a term, not evidence: "le tas au milieu" is two

@@ -187,9 +187,13 @@ def _numbers(words: list[str]) -> list[str]:
             value = _UNITS.get(word, _TENS.get(word))
             if word in _HUNDRED:
                 current, last = max(current, 1) * 100, 100
-            elif word in ("et", "and") and i + 1 < len(words) and words[i + 1] in ("un", "one"):
-                current, last = current + 1, 1
+            elif word in ("et", "and") and i + 1 < len(words) and _and_one(current, words[i + 1]):
+                # "vingt et un(e)", "soixante et onze", "sixty and one"
+                step = 11 if words[i + 1] == "onze" else 1
+                current, last = current + step, step
                 i += 1
+            elif current == 80 and last == 80 and word in ("un", "une"):
+                current, last = 81, 1  # "quatre-vingt-un" has no "et"
             elif value is not None and (current == 0 or (value < last and current % 10 == 0)):
                 current, last = current + value, value
             else:
@@ -198,6 +202,14 @@ def _numbers(words: list[str]) -> list[str]:
         total += current
         out.append(str(total))
     return out
+
+
+def _and_one(current: int, word: str) -> bool:
+    """Whether ``word`` after "et" ends a number: "un"/"une" after a ten, "onze" after
+    "soixante" (71), not "et un joueur" after a number that is no ten."""
+    if current < 20 or current % 10:
+        return False
+    return word in ("un", "une", "one") or (word == "onze" and current == 60)
 
 
 def _fix_quatre_vingt(words: list[str]) -> list[str]:

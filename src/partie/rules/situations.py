@@ -90,16 +90,26 @@ def _reading(
     return Reading(rule, _passage(game, *where), shown, (fr, en))
 
 
-def read(game: str, question: str) -> Reading | None:
+def read(
+    game: str, question: str, fix: Callable[[list[str]], list[str]] | None = None
+) -> Reading | None:
     """The rule the situation told in ``question`` falls under, or None when the
-    question tells no situation this reader understands."""
+    question tells no situation this reader understands. ``fix`` puts the folded words
+    right first (the answerer's typos, ``spelling.Speller.correct``): "pile qui
+    desc end" is the pile that goes down."""
     if game == "tennis-mots":
         told = _mots_table_words(question) or _word_validity(question) or _served(question)
         if told is not None:
             return told
     reader = READERS.get(game)
-    return reader(_ranked(question)) if reader else None
+    if reader is None:
+        return None
+    words = _ranked(question)
+    return reader(fix(words) if fix is not None else words)
 
+
+RANK = "rang"
+"""The word that marks an ordinal among the words read ("2e set" → "2 rang set")."""
 
 _ORDINAL = re.compile(
     r"\b(?:(\d+) ?(?:e|eme|er|ere|re|nd|nde|th|st|rd)|(premier|premiere|first|second|seconde"
@@ -120,7 +130,7 @@ def _ranked(question: str) -> list[str]:
     next to: "le 2e set 6-3" reads "2 rang set 6 3", so no score "2-6" is made of it."""
 
     def mark(m: re.Match[str]) -> str:
-        return f" {m.group(1) or _ORDINAL_WORDS[m.group(2)]} rang "
+        return f" {m.group(1) or _ORDINAL_WORDS[m.group(2)]} {RANK} "
 
     text = _NOTHING.sub(" a 0", _ORDINAL.sub(mark, fold(question)))
     return words_of(text)

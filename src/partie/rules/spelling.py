@@ -72,7 +72,8 @@ class Speller:
     def __init__(self, vocabulary: Iterable[str], lang: str):
         counts = Counter(w for w in vocabulary if not w.isdigit())
         self.lang = lang
-        self.known = frozenset(counts) | STOP_WORDS
+        self.vocabulary = frozenset(counts)
+        self.known = self.vocabulary | STOP_WORDS
         # Commonest first: among equally close words, the game's usual one wins.
         self.choices = [w for w, _ in counts.most_common() if len(w) >= MIN_LENGTH - 1]
         self.sounds: dict[str, str] = {}
@@ -80,11 +81,44 @@ class Speller:
             self.sounds.setdefault(sound(w), w)
 
     def correct(self, words: list[str]) -> list[str]:
-        """The words, each unknown one put right when the game knows a close one."""
+        """The words, each unknown one put right when the game knows a close one; a
+        word typed in two pieces is joined first ("com bien", "recu ler")."""
         out: list[str] = []
-        for word in words:
+        for word in self._joined(words):
             out.extend(self._word(word))
         return out
+
+    def _joined(self, words: list[str]) -> list[str]:
+        """Two neighbouring words joined when together they are a word of the game's
+        vocabulary and one of them is not (a space typed inside a word): "rep rend"
+        is "reprend"; "la pile" stays two words, both are known."""
+        out: list[str] = []
+        i = 0
+        while i < len(words):
+            pair = words[i : i + 2]
+            whole = "".join(pair)
+            if (
+                len(pair) == 2
+                and not any(w.isdigit() for w in pair)
+                and whole in self.vocabulary
+                and not all(w in self.known for w in pair)
+            ):
+                out.append(whole)
+                i += 2
+                continue
+            out.append(words[i])
+            i += 1
+        return out
+
+    def _glued(self, word: str) -> list[str] | None:
+        """A word typed without the space between two words: "memepile" is "meme
+        pile", "jepioche" "je pioche"; both pieces must be known (the vocabulary or a
+        small word), and the cut leaving the longest known second piece wins."""
+        for cut in range(2, len(word) - 1):
+            head, tail = word[:cut], word[cut:]
+            if head in self.known and tail in self.known and len(tail) >= 2:
+                return [head, tail]
+        return None
 
     def _word(self, word: str) -> list[str]:
         edits = budget(word)
@@ -100,5 +134,8 @@ class Speller:
         heard = self.sounds.get(sound(word))
         if heard is not None:
             return [heard]
+        glued = self._glued(word)
+        if glued is not None:
+            return glued
         found = process.extractOne(word, self.choices, scorer=OSA.distance, score_cutoff=edits)
         return [found[0]] if found else [word]
