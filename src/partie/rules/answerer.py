@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from partie.rules.asides import asked_part
 from partie.rules.bm25 import BM25
 from partie.rules.document import LANGS, Passage, load_rules
 from partie.rules.examples import asks_example, without_request
@@ -84,6 +85,9 @@ examples wrongly offered 0.15 and 0.16 (set by hand, not calibrated: few cases).
 MORE_RATIO = 0.5
 """A further passage is shown when it scores at least this share of the best."""
 MAX_ANSWERS = 3
+ASIDE_TERMS = 2
+"""Least distinct terms the part of a question outside another game's clause must
+hold to count twice ("ici aussi ?" holds none: the clause is then the question)."""
 KEYWORD_WEIGHT = 2
 """Players' keywords count twice: they are few, and chosen for the passage."""
 MAX_QUESTION = 300
@@ -335,7 +339,15 @@ class Answerer:
             # the hand's, what is asked is getting rid of them (their values are not)
             found = [t for t in found if len(t) > 1]
             implied = [t for t in implied if t != stem("lettre")]
-        return plain_numbers(self.game, found) + implied
+        query = plain_numbers(self.game, found) + implied
+        rest = None if authored else asked_part(question)
+        if rest is not None:
+            # another game's clause sets the scene; the rest asks about ours: it counts
+            # twice (when it has words of its own, else the clause is the question)
+            asked = [t for t in terms(rest, self.synonyms, self.speller.correct) if t in query]
+            if len(set(asked)) >= ASIDE_TERMS:
+                query += asked
+        return query
 
     def signals(
         self,
