@@ -151,6 +151,27 @@ def _has(words: Sequence[str], *stems: str) -> bool:
     return any(w.startswith(stems) for w in words)
 
 
+_DRAW_EMPTY = re.compile(
+    r"\b(?:pioche (?:est |etait )?(?:vide|finie|terminee|epuisee)"
+    r"|plus (?:de|rien dans la) pioche|pioche (?:n )?(?:a|y a) plus"
+    r"|(?:draw pile|deck) (?:is )?(?:empty|gone)|empty (?:draw pile|deck)"
+    r"|no more cards? (?:in|to draw|on) (?:the )?(?:draw|deck|pile)?)"
+)
+_HAND_EMPTY = re.compile(
+    r"\b(?:main (?:est )?vide|plus rien (?:en|dans (?:la|ma|sa)) main|aucune carte en main"
+    r"|plus aucune carte|(?:ai|as|a|avons|ont) plus (?:une seule|une|de) cartes?\b(?! a poser)"
+    r"|(?:no|0) cards? (?:left )?in (?:my|his|her|their|a) hand|empty hand|out of cards)"
+)
+
+
+def _both_empty(words: Sequence[str]) -> bool:
+    """Whether the question tells that the draw pile is empty *and* a hand is (not
+    "plus de cartes à poser"): both games have a rule for that moment alone (The Game
+    skips that player; in Tennis de mots the rally under way is the last)."""
+    text = " ".join(words)
+    return bool(_DRAW_EMPTY.search(text) and _HAND_EMPTY.search(text))
+
+
 # The Game --------------------------------------------------------------------------
 
 _UP = ("montant", "monte", "ascend", "croissant", "rising", "ascending", "up", "increas")
@@ -297,6 +318,15 @@ def _the_game(words: Sequence[str]) -> Reading | None:
     told = _the_game_talk(words) or _markers(words)
     if told is not None:
         return told
+    if _both_empty(words):
+        return _reading(  # "pioche vide et j'ai plus une seule carte, je fais quoi ?"
+            "the-game",
+            "both-empty",
+            ("tour", "simplement sauté"),
+            ("exemples", "il est sauté"),
+            "Pioche vide et main vide : ce joueur est sauté, les autres continuent.",
+            "Draw pile and hand empty: that player is skipped, the others go on.",
+        )
     if _ONE_BY_ONE.search(" ".join(words)) and _has(words, "pos", "jou", "met", "play", "lay"):
         return _reading(  # "on pose toutes nos cartes d'un coup ou une par une ?"
             "the-game",
@@ -984,6 +1014,15 @@ def _mots(words: Sequence[str]) -> Reading | None:
     counted = counted or _server_passes(words)
     if counted is not None:
         return counted
+    if _both_empty(words) and not _has(words, "net"):
+        return _reading(  # "plus de pioche et j'ai plus aucune carte, je fais quoi ?"
+            "tennis-mots",
+            "both-empty",
+            ("fin", "Quand la pioche est vide et qu'un joueur"),
+            None,
+            "Pioche vide et une main vide : l'échange en cours est le dernier (balle de set).",
+            "Draw pile and a hand empty: the rally under way is the last (set point).",
+        )
     under = _has(words, "sous", "under", "moins") and _has(words, "poids", "weight")
     if under and _has(words, *_SERVE) and _has(words, "contest", "verifi", "challenge", "check"):
         return _reading(
