@@ -372,3 +372,15 @@ def test_another_games_clause_sets_the_scene_and_the_rest_counts_twice() -> None
     assert query.count("chang") == 2 and query.count("scrabbl") == 1
     alone = answerer("tennis-mots", "fr").query("au tennis on a droit a 2 services, ici aussi ?")
     assert all(alone.count(t) == 1 for t in alone)
+
+
+def test_other_games_names_do_not_join_the_passages_they_were_asked_about() -> None:
+    """Eight FAQ questions compare Tennis de mots with Scrabble, each about another rule:
+    the name teaches no passage, so the next comparison is ranked on what it asks, and
+    "scrabble" stays a word the game never uses (never sure by the signals)."""
+    from partie.rules.asides import without_other_games
+
+    assert "scrabble" not in without_other_games("au Scrabble on peut contester").casefold()
+    index = answerer("tennis-mots", "fr").index
+    assert "scrabbl" not in index.idf and "uno" not in answerer("the-game", "fr").index.idf
+    assert not ask("tennis-mots", "au scrabble on peut tout contester, ici aussi ?").sure

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from partie.rules.asides import asked_part
+from partie.rules.asides import OTHER_GAMES, asked_part, without_other_games
 from partie.rules.bm25 import BM25
 from partie.rules.document import LANGS, Passage, load_rules
 from partie.rules.examples import asks_example, without_request
@@ -278,7 +278,7 @@ class Answerer:
             extra[pid] = [words] * KEYWORD_WEIGHT
         for entry in learnt:
             if entry.passage_id:
-                extra.setdefault(entry.passage_id, []).append(entry.question)
+                extra.setdefault(entry.passage_id, []).append(without_other_games(entry.question))
         self.example_index = BM25(
             [
                 self.terms(" ".join([p.text, *(without_request(q) for q in extra.get(p.id, []))]))
@@ -290,6 +290,7 @@ class Answerer:
         known = [*texts, *(p.section for p in self.passages), *self._phrases()]
         known += [e.question for e in self.faq if not e.passage_id]
         known.append(RANK)  # the situation reader's mark of an ordinal, read as it is
+        known += OTHER_GAMES  # "dobble" is a game, not a typo of "double"
         self.speller = Speller((w for text in known for w in words_of(text)), lang)
         docs, self.own = [], []
         for p, text in zip(self.passages, texts, strict=True):

@@ -54,3 +54,17 @@ def asked_part(question: str) -> str | None:
 _BACK = re.compile(r"\b(?:ici|aussi|pareil(?:le)?|idem|(?:la )?meme chose|chez vous|dans ce jeu)\b")
 """Words that point back at the other game's clause ("ici aussi ?", "c'est pareil
 ici ?"): they ask whether ours does the same, and say nothing of which rule."""
+
+
+_NAMES = re.compile(
+    r"\b(?:" + "|".join(g for g in OTHER_GAMES if "tennis" not in g) + r")\b", re.IGNORECASE
+)
+
+
+def without_other_games(question: str) -> str:
+    """A FAQ question with the other games' names taken out, before it joins the passage
+    it rests on: "au scrabble on peut contester n'importe quel mot" teaches the
+    contest's paragraph about contesting, not that "scrabble" is a word of it (the next
+    player who compares with Scrabble may ask about letter values). Real tennis is
+    left: our games are named after it."""
+    return _NAMES.sub(" ", question)
