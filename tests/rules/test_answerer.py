@@ -384,3 +384,11 @@ def test_other_games_names_do_not_join_the_passages_they_were_asked_about() -> N
     index = answerer("tennis-mots", "fr").index
     assert "scrabbl" not in index.idf and "uno" not in answerer("the-game", "fr").index.idf
     assert not ask("tennis-mots", "au scrabble on peut tout contester, ici aussi ?").sure
+
+
+def test_neighbouring_paragraphs_are_weighed_by_what_tells_them_apart() -> None:
+    """The ACE's bonus and the ACE whose bonus the draw pile cannot pay share "ACE" and
+    "bonus" and a dozen FAQ wordings; within the exchange's section, "rapporte"/"gagne"
+    and the bonus's X cards are the first's own words."""
+    reply = ask("tennis-mots", "un ace ça donne quoi comme bonus ?", "fr")
+    assert reply.best.passage.id == "echange.3"
