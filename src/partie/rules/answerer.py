@@ -25,7 +25,14 @@ from partie.rules.bm25 import BM25
 from partie.rules.document import LANGS, Passage, load_rules
 from partie.rules.examples import asks_example, without_request
 from partie.rules.faq import FaqEntry, load_faq, load_keywords
-from partie.rules.normalise import compile_synonyms, fold, stem, terms, words_of
+from partie.rules.normalise import (
+    ORDINAL_WORDS,
+    compile_synonyms,
+    fold,
+    stem,
+    terms,
+    words_of,
+)
 from partie.rules.situations import RANK, Reading, read
 from partie.rules.spelling import Speller
 from partie.rules.synonyms import (
@@ -303,7 +310,8 @@ class Answerer:
         known += [e.question for e in self.faq if not e.passage_id]
         known.append(RANK)  # the situation reader's mark of an ordinal, read as it is
         known += OTHER_GAMES  # "dobble" is a game, not a typo of "double"
-        self.speller = Speller((w for text in known for w in words_of(text)), lang)
+        vocabulary = [w for text in known for w in words_of(text)]
+        self.speller = Speller([*vocabulary, *ORDINAL_WORDS], lang)  # read as digits
         docs, self.own = [], []
         for p, text in zip(self.passages, texts, strict=True):
             if p.section_id in SUMMARIES:

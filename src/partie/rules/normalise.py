@@ -47,6 +47,10 @@ _ORDINALS = {
     "sixieme": 6, "sixth": 6, "septieme": 7, "seventh": 7,
 }  # fmt: skip
 
+ORDINAL_WORDS = tuple(_ORDINALS)
+"""Ordinals in words ("premier", "deuxième"): digits once read, so no rules text holds
+them; the speller knows them, so that "prmier" is put right, then read as 1."""
+
 _ORDINAL_DIGITS = re.compile(r"\b(\d+)(?:e|eme|er|ere|re|nd|nde|th|st|rd)\b")
 _DIGIT_LETTER = re.compile(r"(?<=\d)(?=[a-z])|(?<=[a-z])(?=\d)")
 _WORD = re.compile(r"[a-z0-9]+")
@@ -282,7 +286,7 @@ def terms(
     ``fix`` puts the folded words right first (a question's typos, ``spelling.py``)."""
     words = words_of(text)
     if fix is not None:
-        words = fix(words)
+        words = _numbers(fix(words))  # a typo put right may be a number ("prmier")
     stems = [stem(w) for w in words]
     filler = _fillers(words)
     content = [

@@ -134,6 +134,11 @@ class Speller:
         heard = self.sounds.get(sound(word))
         if heard is not None:
             return [heard]
+        # one edit before a cut ("commece" is "commence", not "comme ce"), then a cut
+        # ("memepile"), then two edits for long words
+        found = process.extractOne(word, self.choices, scorer=OSA.distance, score_cutoff=1)
+        if found:
+            return [found[0]]
         glued = self._glued(word)
         if glued is not None:
             return glued
