@@ -21,6 +21,9 @@ from partie.rules.normalise import STOP_WORDS
 
 MIN_LENGTH = 4
 """Shorter words are never corrected: too many neighbours."""
+SEEN = 10_000
+"""Words whose reading is remembered (then forgotten all at once): the answerer reads a
+question's words for its terms, its situation and a request for an example."""
 REAL_WORD = 2.0
 """A word at least this frequent (Zipf scale) in the question's language is a word the
 player meant, not a typo (accents typed or not: "pese" is 2.3, "jocker" 1.5)."""
@@ -76,6 +79,7 @@ class Speller:
         self.known = self.vocabulary | STOP_WORDS
         # Commonest first: among equally close words, the game's usual one wins.
         self.choices = [w for w, _ in counts.most_common() if len(w) >= MIN_LENGTH - 1]
+        self.seen: dict[str, list[str]] = {}  # a question is read three ways: once a word
         self.sounds: dict[str, str] = {}
         for w in self.choices:
             self.sounds.setdefault(sound(w), w)
@@ -85,7 +89,11 @@ class Speller:
         word typed in two pieces is joined first ("com bien", "recu ler")."""
         out: list[str] = []
         for word in self._joined(words):
-            out.extend(self._word(word))
+            if word not in self.seen:
+                if len(self.seen) >= SEEN:
+                    self.seen.clear()
+                self.seen[word] = self._word(word)
+            out.extend(self.seen[word])
         return out
 
     def _joined(self, words: list[str]) -> list[str]:
