@@ -221,6 +221,13 @@ SITUATIONS = [
         "card-done",
         "questions.3",
     ),
+    # a game over *before* the 7th question: the card is kept
+    (
+        "tennis-quizz",
+        "le jeu s'est termine avant la question 7, on change de carte ?",
+        "card-kept",
+        "questions.2",
+    ),
     # the draw pile and a hand both empty: a rule of its own in both games
     ("the-game", "la pioche est epuisee et ma cousine a plus une carte", "both-empty", "tour.7"),
     ("the-game", "deck is empty and my friend has no cards in his hand", "both-empty", "tour.7"),

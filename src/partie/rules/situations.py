@@ -913,6 +913,8 @@ def _quizz_question_number(words: Sequence[str]) -> Reading | None:
         ends = _has(words, "fini", "termin", "arret", "repren", "prochain", "suivant", "nouvel")
         if not ends and not _OUT_OF.search(" ".join(words)):
             continue
+        if any(w in ("avant", "before") for w in words[max(0, i - 3) : i]):
+            n -= 1  # "fini avant la 7e question": the last one asked was the 6th
         if _has(words, "tactique", "tactic"):
             return _reading(
                 "tennis-quizz",
