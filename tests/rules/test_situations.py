@@ -228,6 +228,9 @@ SITUATIONS = [
         "card-kept",
         "questions.2",
     ),
+    # a second serve missed, told in words: the double fault
+    ("tennis-mots", "je loupe encore mon deuxieme service", "double-fault", "service.4"),
+    ("tennis-mots", "what if I miss the second serve", "double-fault", "service.4"),
     # the draw pile and a hand both empty: a rule of its own in both games
     ("the-game", "la pioche est epuisee et ma cousine a plus une carte", "both-empty", "tour.7"),
     ("the-game", "deck is empty and my friend has no cards in his hand", "both-empty", "tour.7"),
@@ -271,6 +274,7 @@ LEFT_ALONE = [
     ("tennis-quizz", "je pose la question 1 puis la 2 avant la 3 ?"),
     ("the-game", "la pioche est vide, je dois poser plus de cartes ?"),  # more cards, no hand
     ("tennis-mots", "pioche vide, j'ai plus de cartes apres un NET"),  # the NET's rule
+    ("tennis-mots", "si je rate mon service il se passe quoi"),  # a first miss: words decide
 ]
 
 

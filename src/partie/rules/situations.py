@@ -1035,6 +1035,9 @@ def _mots(words: Sequence[str]) -> Reading | None:
             "Un service sous le poids est une faute : jamais vérifiée, jamais contestée.",
             "A serve under the weight is a fault: never checked, never challenged.",
         )
+    missed = _missed_second_serve(words)
+    if missed is not None:
+        return missed
     values = _values(words)
     names = _has(words, *_NAME) or (
         "coup" in words and _has(words, "quel", "quoi", "comment")
@@ -1323,6 +1326,28 @@ _INFLECTED = re.compile(
 
 _IS_A_WORD = ("exist", "valid", "dico", "dictionnaire", "francais", "accept", "vrai", "real")
 """A served word asked about as a word ("je sers AIE, ça existe ?"): not its worth."""
+
+
+_MISSED = ("rate", "manque", "loupe", "foire", "miss", "fail")
+
+
+def _missed_second_serve(words: Sequence[str]) -> Reading | None:
+    """A second serve missed, told in words with no worth ("j'ai raté mon 2e service
+    aussi"): the double fault, whatever the word was."""
+    if not (_has(words, *_SERVE) and any(w in _MISSED or w.startswith(_MISSED) for w in words)):
+        return None
+    second = any(a == "2" and b in ("rang", "service") for a, b in pairwise(words))
+    second = second or any(w in ("deuxieme", "second", "seconde") for w in words)
+    if not second or _values(words) or _has(words, "contest", "challenge"):
+        return None
+    return _reading(
+        "tennis-mots",
+        "double-fault",
+        ("service", "Double faute"),
+        None,
+        "Second service raté : double faute.",
+        "Second serve missed: double fault.",
+    )
 
 
 def _served(question: str) -> Reading | None:
