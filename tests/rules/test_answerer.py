@@ -5,6 +5,8 @@ ones."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from partie.rules import GAMES, ask
@@ -355,3 +357,38 @@ def test_asking_how_a_thing_goes_is_a_term_of_its_own() -> None:
     how = answerer("tennis-quizz", "fr").query("le jeu décisif, comment ça se passe ?")
     whether = answerer("tennis-quizz", "fr").query("y a-t-il un jeu décisif ?")
     assert "commentmarche" in how and "commentmarche" not in whether
+
+
+def test_another_games_clause_sets_the_scene_and_the_rest_counts_twice() -> None:
+    """ "au scrabble …, on peut changer …": what is asked about our game counts twice,
+    the other game's clause once; "…, ici aussi ?" asks nothing of its own."""
+    from partie.rules.asides import asked_part
+
+    question = "au scrabble chaque lettre a sa valeur, on peut changer les valeurs des cartes ?"
+    assert asked_part(question) is not None and "scrabble" not in asked_part(question)
+    assert asked_part("on joue au tennis quizz comment ?") is None
+    assert not re.findall(r"\w+", asked_part("au tennis on a droit a 2 services, ici aussi ?"))
+    query = answerer("tennis-mots", "fr").query(question)
+    assert query.count("chang") == 2 and query.count("scrabbl") == 1
+    alone = answerer("tennis-mots", "fr").query("au tennis on a droit a 2 services, ici aussi ?")
+    assert all(alone.count(t) == 1 for t in alone)
+
+
+def test_other_games_names_do_not_join_the_passages_they_were_asked_about() -> None:
+    """Eight FAQ questions compare Tennis de mots with Scrabble, each about another rule:
+    the name teaches no passage, so the next comparison is ranked on what it asks, and
+    "scrabble" stays a word the game never uses (never sure by the signals)."""
+    from partie.rules.asides import without_other_games
+
+    assert "scrabble" not in without_other_games("au Scrabble on peut contester").casefold()
+    index = answerer("tennis-mots", "fr").index
+    assert "scrabbl" not in index.idf and "uno" not in answerer("the-game", "fr").index.idf
+    assert not ask("tennis-mots", "au scrabble on peut tout contester, ici aussi ?").sure
+
+
+def test_neighbouring_paragraphs_are_weighed_by_what_tells_them_apart() -> None:
+    """The ACE's bonus and the ACE whose bonus the draw pile cannot pay share "ACE" and
+    "bonus" and a dozen FAQ wordings; within the exchange's section, "rapporte"/"gagne"
+    and the bonus's X cards are the first's own words."""
+    reply = ask("tennis-mots", "un ace ça donne quoi comme bonus ?", "fr")
+    assert reply.best.passage.id == "echange.3"

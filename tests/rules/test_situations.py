@@ -221,6 +221,20 @@ SITUATIONS = [
         "card-done",
         "questions.3",
     ),
+    # a game over *before* the 7th question: the card is kept
+    (
+        "tennis-quizz",
+        "le jeu s'est termine avant la question 7, on change de carte ?",
+        "card-kept",
+        "questions.2",
+    ),
+    # a second serve missed, told in words: the double fault
+    ("tennis-mots", "je loupe encore mon deuxieme service", "double-fault", "service.4"),
+    ("tennis-mots", "what if I miss the second serve", "double-fault", "service.4"),
+    # the draw pile and a hand both empty: a rule of its own in both games
+    ("the-game", "la pioche est epuisee et ma cousine a plus une carte", "both-empty", "tour.7"),
+    ("the-game", "deck is empty and my friend has no cards in his hand", "both-empty", "tour.7"),
+    ("tennis-mots", "pioche finie, mon voisin a la main vide, on fait quoi", "both-empty", "fin.1"),
 ]
 
 # Questions that tell no situation (or numbers in other roles): left to the ranking.
@@ -258,6 +272,9 @@ LEFT_ALONE = [
     ("tennis-mots", "qui sert apres, on passe le service a qui ?"),
     ("tennis-mots", "je sers un mot trop faible, il se passe quoi ?"),
     ("tennis-quizz", "je pose la question 1 puis la 2 avant la 3 ?"),
+    ("the-game", "la pioche est vide, je dois poser plus de cartes ?"),  # more cards, no hand
+    ("tennis-mots", "pioche vide, j'ai plus de cartes apres un NET"),  # the NET's rule
+    ("tennis-mots", "si je rate mon service il se passe quoi"),  # a first miss: words decide
 ]
 
 

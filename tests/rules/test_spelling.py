@@ -80,3 +80,36 @@ def test_an_elision_is_split_only_before_a_vowel() -> None:
     speller = Speller([*VOCABULARY, "equipe", "match"], "fr")
     assert speller.correct(["lequipe"]) == ["l", "equipe"]
     assert speller.correct(["smatch"]) != ["s", "match"]
+
+
+@pytest.mark.parametrize(
+    "typed,meant",
+    [
+        (["memepile"], ["meme", "pile"]),  # two words typed without the space
+        (["jepioche"], ["je", "pioche"]),
+        (["com", "bien"], ["combien"]),  # a space typed inside a word
+        (["la", "pio", "che"], ["la", "pioche"]),
+    ],
+)
+def test_words_glued_or_split_are_put_right(typed: list[str], meant: list[str]) -> None:
+    speller = Speller([*VOCABULARY, "meme", "pile", "combien"], "fr")
+    assert speller.correct(typed) == meant
+
+
+def test_two_known_words_are_not_joined() -> None:
+    """ "re" and "tro" are no words of the game; "la" and "pile" both are: they stay."""
+    speller = Speller([*VOCABULARY, "pile", "lapile"], "fr")
+    assert speller.correct(["la", "pile"]) == ["la", "pile"]
+
+
+def test_one_edit_comes_before_a_cut() -> None:
+    """ "commece" is "commence" with a letter dropped, not "comme" + "ce"."""
+    speller = Speller([*VOCABULARY, "comme", "commence"], "fr")
+    assert speller.correct(["commece"]) == ["commence"]
+
+
+def test_an_ordinal_typed_wrong_is_read_as_its_number() -> None:
+    """ "premier" is read as 1 before any typo is put right, so no rules text holds the
+    word: the speller knows the ordinals, and the word put right is read as a number."""
+    query = answerer("tennis-quizz", "fr").query
+    assert query("qui sert en prmier") == query("qui sert en premier")

@@ -47,6 +47,10 @@ _ORDINALS = {
     "sixieme": 6, "sixth": 6, "septieme": 7, "seventh": 7,
 }  # fmt: skip
 
+ORDINAL_WORDS = tuple(_ORDINALS)
+"""Ordinals in words ("premier", "deuxième"): digits once read, so no rules text holds
+them; the speller knows them, so that "prmier" is put right, then read as 1."""
+
 _ORDINAL_DIGITS = re.compile(r"\b(\d+)(?:e|eme|er|ere|re|nd|nde|th|st|rd)\b")
 _DIGIT_LETTER = re.compile(r"(?<=\d)(?=[a-z])|(?<=[a-z])(?=\d)")
 _WORD = re.compile(r"[a-z0-9]+")
@@ -187,9 +191,13 @@ def _numbers(words: list[str]) -> list[str]:
             value = _UNITS.get(word, _TENS.get(word))
             if word in _HUNDRED:
                 current, last = max(current, 1) * 100, 100
-            elif word in ("et", "and") and i + 1 < len(words) and words[i + 1] in ("un", "one"):
-                current, last = current + 1, 1
+            elif word in ("et", "and") and i + 1 < len(words) and _and_one(current, words[i + 1]):
+                # "vingt et un(e)", "soixante et onze", "sixty and one"
+                step = 11 if words[i + 1] == "onze" else 1
+                current, last = current + step, step
                 i += 1
+            elif current == 80 and last == 80 and word in ("un", "une"):
+                current, last = 81, 1  # "quatre-vingt-un" has no "et"
             elif value is not None and (current == 0 or (value < last and current % 10 == 0)):
                 current, last = current + value, value
             else:
@@ -198,6 +206,14 @@ def _numbers(words: list[str]) -> list[str]:
         total += current
         out.append(str(total))
     return out
+
+
+def _and_one(current: int, word: str) -> bool:
+    """Whether ``word`` after "et" ends a number: "un"/"une" after a ten, "onze" after
+    "soixante" (71), not "et un joueur" after a number that is no ten."""
+    if current < 20 or current % 10:
+        return False
+    return word in ("un", "une", "one") or (word == "onze" and current == 60)
 
 
 def _fix_quatre_vingt(words: list[str]) -> list[str]:
@@ -270,7 +286,7 @@ def terms(
     ``fix`` puts the folded words right first (a question's typos, ``spelling.py``)."""
     words = words_of(text)
     if fix is not None:
-        words = fix(words)
+        words = _numbers(fix(words))  # a typo put right may be a number ("prmier")
     stems = [stem(w) for w in words]
     filler = _fillers(words)
     content = [

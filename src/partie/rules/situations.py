@@ -90,16 +90,26 @@ def _reading(
     return Reading(rule, _passage(game, *where), shown, (fr, en))
 
 
-def read(game: str, question: str) -> Reading | None:
+def read(
+    game: str, question: str, fix: Callable[[list[str]], list[str]] | None = None
+) -> Reading | None:
     """The rule the situation told in ``question`` falls under, or None when the
-    question tells no situation this reader understands."""
+    question tells no situation this reader understands. ``fix`` puts the folded words
+    right first (the answerer's typos, ``spelling.Speller.correct``): "pile qui
+    desc end" is the pile that goes down."""
     if game == "tennis-mots":
         told = _mots_table_words(question) or _word_validity(question) or _served(question)
         if told is not None:
             return told
     reader = READERS.get(game)
-    return reader(_ranked(question)) if reader else None
+    if reader is None:
+        return None
+    words = _ranked(question)
+    return reader(fix(words) if fix is not None else words)
 
+
+RANK = "rang"
+"""The word that marks an ordinal among the words read ("2e set" → "2 rang set")."""
 
 _ORDINAL = re.compile(
     r"\b(?:(\d+) ?(?:e|eme|er|ere|re|nd|nde|th|st|rd)|(premier|premiere|first|second|seconde"
@@ -120,7 +130,7 @@ def _ranked(question: str) -> list[str]:
     next to: "le 2e set 6-3" reads "2 rang set 6 3", so no score "2-6" is made of it."""
 
     def mark(m: re.Match[str]) -> str:
-        return f" {m.group(1) or _ORDINAL_WORDS[m.group(2)]} rang "
+        return f" {m.group(1) or _ORDINAL_WORDS[m.group(2)]} {RANK} "
 
     text = _NOTHING.sub(" a 0", _ORDINAL.sub(mark, fold(question)))
     return words_of(text)
@@ -139,6 +149,27 @@ def _numbers(words: Sequence[str], ranks: bool = False) -> list[tuple[int, int]]
 def _has(words: Sequence[str], *stems: str) -> bool:
     """Whether a word starts with one of ``stems``."""
     return any(w.startswith(stems) for w in words)
+
+
+_DRAW_EMPTY = re.compile(
+    r"\b(?:pioche (?:est |etait )?(?:vide|finie|terminee|epuisee)"
+    r"|plus (?:de|rien dans la) pioche|pioche (?:n )?(?:a|y a) plus"
+    r"|(?:draw pile|deck) (?:is )?(?:empty|gone)|empty (?:draw pile|deck)"
+    r"|no more cards? (?:in|to draw|on) (?:the )?(?:draw|deck|pile)?)"
+)
+_HAND_EMPTY = re.compile(
+    r"\b(?:main (?:est )?vide|plus rien (?:en|dans (?:la|ma|sa)) main|aucune carte en main"
+    r"|plus aucune carte|(?:ai|as|a|avons|ont) plus (?:une seule|une|de) cartes?\b(?! a poser)"
+    r"|(?:no|0) cards? (?:left )?in (?:my|his|her|their|a) hand|empty hand|out of cards)"
+)
+
+
+def _both_empty(words: Sequence[str]) -> bool:
+    """Whether the question tells that the draw pile is empty *and* a hand is (not
+    "plus de cartes à poser"): both games have a rule for that moment alone (The Game
+    skips that player; in Tennis de mots the rally under way is the last)."""
+    text = " ".join(words)
+    return bool(_DRAW_EMPTY.search(text) and _HAND_EMPTY.search(text))
 
 
 # The Game --------------------------------------------------------------------------
@@ -287,6 +318,15 @@ def _the_game(words: Sequence[str]) -> Reading | None:
     told = _the_game_talk(words) or _markers(words)
     if told is not None:
         return told
+    if _both_empty(words):
+        return _reading(  # "pioche vide et j'ai plus une seule carte, je fais quoi ?"
+            "the-game",
+            "both-empty",
+            ("tour", "simplement sauté"),
+            ("exemples", "il est sauté"),
+            "Pioche vide et main vide : ce joueur est sauté, les autres continuent.",
+            "Draw pile and hand empty: that player is skipped, the others go on.",
+        )
     if _ONE_BY_ONE.search(" ".join(words)) and _has(words, "pos", "jou", "met", "play", "lay"):
         return _reading(  # "on pose toutes nos cartes d'un coup ou une par une ?"
             "the-game",
@@ -873,6 +913,8 @@ def _quizz_question_number(words: Sequence[str]) -> Reading | None:
         ends = _has(words, "fini", "termin", "arret", "repren", "prochain", "suivant", "nouvel")
         if not ends and not _OUT_OF.search(" ".join(words)):
             continue
+        if any(w in ("avant", "before") for w in words[max(0, i - 3) : i]):
+            n -= 1  # "fini avant la 7e question": the last one asked was the 6th
         if _has(words, "tactique", "tactic"):
             return _reading(
                 "tennis-quizz",
@@ -974,6 +1016,15 @@ def _mots(words: Sequence[str]) -> Reading | None:
     counted = counted or _server_passes(words)
     if counted is not None:
         return counted
+    if _both_empty(words) and not _has(words, "net"):
+        return _reading(  # "plus de pioche et j'ai plus aucune carte, je fais quoi ?"
+            "tennis-mots",
+            "both-empty",
+            ("fin", "Quand la pioche est vide et qu'un joueur"),
+            None,
+            "Pioche vide et une main vide : l'échange en cours est le dernier (balle de set).",
+            "Draw pile and a hand empty: the rally under way is the last (set point).",
+        )
     under = _has(words, "sous", "under", "moins") and _has(words, "poids", "weight")
     if under and _has(words, *_SERVE) and _has(words, "contest", "verifi", "challenge", "check"):
         return _reading(
@@ -984,6 +1035,9 @@ def _mots(words: Sequence[str]) -> Reading | None:
             "Un service sous le poids est une faute : jamais vérifiée, jamais contestée.",
             "A serve under the weight is a fault: never checked, never challenged.",
         )
+    missed = _missed_second_serve(words)
+    if missed is not None:
+        return missed
     values = _values(words)
     names = _has(words, *_NAME) or (
         "coup" in words and _has(words, "quel", "quoi", "comment")
@@ -1272,6 +1326,28 @@ _INFLECTED = re.compile(
 
 _IS_A_WORD = ("exist", "valid", "dico", "dictionnaire", "francais", "accept", "vrai", "real")
 """A served word asked about as a word ("je sers AIE, ça existe ?"): not its worth."""
+
+
+_MISSED = ("rate", "manque", "loupe", "foire", "miss", "fail")
+
+
+def _missed_second_serve(words: Sequence[str]) -> Reading | None:
+    """A second serve missed, told in words with no worth ("j'ai raté mon 2e service
+    aussi"): the double fault, whatever the word was."""
+    if not (_has(words, *_SERVE) and any(w in _MISSED or w.startswith(_MISSED) for w in words)):
+        return None
+    second = any(a == "2" and b in ("rang", "service") for a, b in pairwise(words))
+    second = second or any(w in ("deuxieme", "second", "seconde") for w in words)
+    if not second or _values(words) or _has(words, "contest", "challenge"):
+        return None
+    return _reading(
+        "tennis-mots",
+        "double-fault",
+        ("service", "Double faute"),
+        None,
+        "Second service raté : double faute.",
+        "Second serve missed: double fault.",
+    )
 
 
 def _served(question: str) -> Reading | None:

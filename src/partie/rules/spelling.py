@@ -21,6 +21,9 @@ from partie.rules.normalise import STOP_WORDS
 
 MIN_LENGTH = 4
 """Shorter words are never corrected: too many neighbours."""
+SEEN = 10_000
+"""Words whose reading is remembered (then forgotten all at once): the answerer reads a
+question's words for its terms, its situation and a request for an example."""
 REAL_WORD = 2.0
 """A word at least this frequent (Zipf scale) in the question's language is a word the
 player meant, not a typo (accents typed or not: "pese" is 2.3, "jocker" 1.5)."""
@@ -72,19 +75,58 @@ class Speller:
     def __init__(self, vocabulary: Iterable[str], lang: str):
         counts = Counter(w for w in vocabulary if not w.isdigit())
         self.lang = lang
-        self.known = frozenset(counts) | STOP_WORDS
+        self.vocabulary = frozenset(counts)
+        self.known = self.vocabulary | STOP_WORDS
         # Commonest first: among equally close words, the game's usual one wins.
         self.choices = [w for w, _ in counts.most_common() if len(w) >= MIN_LENGTH - 1]
+        self.seen: dict[str, list[str]] = {}  # a question is read three ways: once a word
         self.sounds: dict[str, str] = {}
         for w in self.choices:
             self.sounds.setdefault(sound(w), w)
 
     def correct(self, words: list[str]) -> list[str]:
-        """The words, each unknown one put right when the game knows a close one."""
+        """The words, each unknown one put right when the game knows a close one; a
+        word typed in two pieces is joined first ("com bien", "recu ler")."""
         out: list[str] = []
-        for word in words:
-            out.extend(self._word(word))
+        for word in self._joined(words):
+            if word not in self.seen:
+                if len(self.seen) >= SEEN:
+                    self.seen.clear()
+                self.seen[word] = self._word(word)
+            out.extend(self.seen[word])
         return out
+
+    def _joined(self, words: list[str]) -> list[str]:
+        """Two neighbouring words joined when together they are a word of the game's
+        vocabulary and one of them is not (a space typed inside a word): "rep rend"
+        is "reprend"; "la pile" stays two words, both are known."""
+        out: list[str] = []
+        i = 0
+        while i < len(words):
+            pair = words[i : i + 2]
+            whole = "".join(pair)
+            if (
+                len(pair) == 2
+                and not any(w.isdigit() for w in pair)
+                and whole in self.vocabulary
+                and not all(w in self.known for w in pair)
+            ):
+                out.append(whole)
+                i += 2
+                continue
+            out.append(words[i])
+            i += 1
+        return out
+
+    def _glued(self, word: str) -> list[str] | None:
+        """A word typed without the space between two words: "memepile" is "meme
+        pile", "jepioche" "je pioche"; both pieces must be known (the vocabulary or a
+        small word), and the cut leaving the longest known second piece wins."""
+        for cut in range(2, len(word) - 1):
+            head, tail = word[:cut], word[cut:]
+            if head in self.known and tail in self.known and len(tail) >= 2:
+                return [head, tail]
+        return None
 
     def _word(self, word: str) -> list[str]:
         edits = budget(word)
@@ -100,5 +142,13 @@ class Speller:
         heard = self.sounds.get(sound(word))
         if heard is not None:
             return [heard]
+        # one edit before a cut ("commece" is "commence", not "comme ce"), then a cut
+        # ("memepile"), then two edits for long words
+        found = process.extractOne(word, self.choices, scorer=OSA.distance, score_cutoff=1)
+        if found:
+            return [found[0]]
+        glued = self._glued(word)
+        if glued is not None:
+            return glued
         found = process.extractOne(word, self.choices, scorer=OSA.distance, score_cutoff=edits)
         return [found[0]] if found else [word]
