@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from partie.rules.examples import asks_example, without_request
+from partie.rules.normalise import terms
 
 
 @pytest.mark.parametrize(
@@ -42,3 +43,12 @@ def test_questions_that_do_not_ask_for_one(question: str) -> None:
 
 def test_the_request_words_are_taken_out() -> None:
     assert without_request("Auriez-vous un exemple de rétro en chaîne svp") == "retro en chaine"
+
+
+def test_from_is_a_frame_not_a_game() -> None:
+    """ "à partir de 5-5" says from where; its "partir" stems as "partie" (a game), which
+    made every request for an example of a game ("un exemple de partie en double") find
+    the example of a set's end once a FAQ question asked for it "à partir de 5-5"."""
+    assert without_request("un exemple de fin de set à partir de 5-5 svp") == "fin set 5 5"
+    assert "part" not in terms("fin de set à partir de 5-5")
+    assert "part" in terms("une partie à deux")

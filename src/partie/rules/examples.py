@@ -41,6 +41,10 @@ _FILLER = re.compile(
 )
 
 
+_FROM = re.compile(r"\ba partir (?:de|du|des|d)\b")
+"""The locution "à partir de", on folded text: a frame, not a word of the games."""
+
+
 def asks_example(question: str) -> bool:
     """Whether the question asks to be shown a worked example."""
     return bool(_REQUEST.search(_flat(question)))
@@ -50,6 +54,9 @@ def without_request(question: str) -> str:
     """The question with its request words taken out ("exemple de rétro en chaîne" →
     "rétro en chaîne"): what the example must be about."""
     text = _REQUEST.sub(" ", _flat(question))
+    # "à partir de 5-5" (from) goes before its "à" and "de" do, or "partir" would be
+    # left alone and stem as "partie" (a game)
+    text = _FROM.sub(" ", text)
     return " ".join(_FILLER.sub(" ", text).split())
 
 

@@ -303,12 +303,19 @@ def terms(
 
 def _fillers(words: list[str]) -> set[int]:
     """Positions of words that only frame a question: "se passe" (what happens), not
-    "passer" (to pass, a move in Tennis de mots)."""
-    return {
+    "passer" (to pass, a move in Tennis de mots); "à partir de" (from), whose "partir"
+    would otherwise stem as "partie" (a game)."""
+    framing = {
         i + 1
         for i in range(len(words) - 1)
         if words[i] in ("se", "s") and words[i + 1].startswith("pass")
     }
+    framing |= {
+        i + 1
+        for i in range(len(words) - 2)
+        if words[i] == "a" and words[i + 1] == "partir" and words[i + 2] in ("de", "d", "du", "des")
+    }
+    return framing
 
 
 def _grams(seq: list[str], lengths: set[int]) -> set[tuple[str, ...]]:
