@@ -826,6 +826,29 @@ static int V(minjump_turn)(const int *hand, int n, const int *tops, int need, in
     }
     int t[4] = {tops[0], tops[1], tops[2], tops[3]};
     int best_cost = BIG, best_broken = BIG;
+    /* need 2: each card's first least jump on the tops (b1 on q1), and its first least
+     * jump on the other three piles (b2 on q2, -1 when none) */
+    int b1[16], q1[16], b2[16], q2[16];
+    if (need == 2)
+        for (int j = 0; j < n; j++) {
+            int jv[4];
+            int bb = BIG, bq = -1;
+            for (int q = 0; q < 4; q++) {
+                jv[q] = V(jump)(hand[j], tops[q], q);
+                bq = jv[q] < bb ? q : bq;
+                bb = jv[q] < bb ? jv[q] : bb;
+            }
+            int cb = BIG, cq = -1;
+            for (int q = 0; q < 4; q++) {
+                int ok = (q != bq) & (jv[q] < cb);
+                cq = ok ? q : cq;
+                cb = ok ? jv[q] : cb;
+            }
+            b1[j] = bb;
+            q1[j] = bq;
+            b2[j] = cb;
+            q2[j] = cq;
+        }
     int i0 = -1, i1 = -1, i2 = -1, p0 = -1, p1 = -1, p2 = -1;
     for (int i = 0; i < (need >= 1 ? n : 0); i++) {
         for (int p = 0; p < 4; p++) {
@@ -844,56 +867,41 @@ static int V(minjump_turn)(const int *hand, int n, const int *tops, int need, in
                 continue;
             }
             if (ji - 10 * (need - 1) > best_cost) continue;
-            int old_p = t[p];
-            t[p] = hand[i];
             if (need == 2) {
                 /* The pairs split depend on the cards only, not the piles: of a second
                  * card's plays only its first of least jump can be kept (the loop over
-                 * every pile would keep that one), so it alone is compared. */
+                 * every pile would keep that one). Only pile p moved: the card's least
+                 * jump elsewhere is kept from the start of the turn (its first least
+                 * pile, or the next one when that is p), so one jump is worked out. */
                 for (int j = 0; j < n; j++) {
                     if (j == i) continue;
-                    int bj = BIG, bq = -1;
-                    for (int q = 0; q < 4; q++) {
-                        int jj = V(jump)(hand[j], t[q], q);
-                        bq = jj < bj ? q : bq;
-                        bj = jj < bj ? jj : bj;
-                    }
+                    int other = q1[j] == p;
+                    int bx = other ? b2[j] : b1[j];
+                    int jj = V(jump)(hand[j], hand[i], p);
+                    int bj = jj < bx ? jj : bx;
                     int c2 = ji + bj;
-                    if ((bq >= 0) & (c2 <= best_cost)) {
+                    if ((bj != BIG) & (c2 <= best_cost)) {
                         int br = V(broken)(partners, (1u << i) | (1u << j), n);
                         if (c2 < best_cost || br < best_broken) {
+                            int qx = other ? q2[j] : q1[j];
                             best_cost = c2;
                             best_broken = br;
                             i0 = i;
                             p0 = p;
                             i1 = j;
-                            p1 = bq;
+                            /* the first pile of least jump: p ties with qx by order */
+                            p1 = jj < bx ? p : (jj == bx && p < qx ? p : qx);
                         }
                     }
                 }
-                t[p] = old_p;
                 continue;
             }
+            int old_p = t[p]; /* need 3 */
+            t[p] = hand[i];
             for (int j = 0; j < n; j++) {
                 if (j == i) continue;
                 for (int q = 0; q < 4; q++) {
                     int jj = V(jump)(hand[j], t[q], q);
-                    if (need == 2) {
-                        int c2 = ji + jj;
-                        /* one test, mostly false, rather than two coin tosses */
-                        if ((jj != BIG) & (c2 <= best_cost)) {
-                            int br = V(broken)(partners, (1u << i) | (1u << j), n);
-                            if (c2 < best_cost || br < best_broken) {
-                                best_cost = c2;
-                                best_broken = br;
-                                i0 = i;
-                                p0 = p;
-                                i1 = j;
-                                p1 = q;
-                            }
-                        }
-                        continue;
-                    }
                     if ((jj == BIG) | (ji + jj - 10 > best_cost)) continue;
                     int old_q = t[q];
                     t[q] = hand[j];
