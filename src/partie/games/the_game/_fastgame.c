@@ -110,9 +110,9 @@ typedef struct {
 
 /* A batch's memory, on a page of its own (posix_memalign), the game's part first after
  * one cache line and the parameters copied in: its place in the page is then the same
- * from call to call. Where the allocator happened to put it moved the heuristic by 10 to
- * 13 % (paired runs: at 64 bytes into a page as here, or 2,112, it ran fastest; at
- * 3,136 as slow as anywhere the allocator put it). */
+ * from call to call. Where the allocator happened to put it moved the heuristic by 4 to
+ * 15 % (paired runs: at 64 bytes into a page as here, or 2,112, it ran fastest; at
+ * 3,136 as slow as the allocator's place). */
 typedef struct {
     char line[64];
     GameSpace game;
