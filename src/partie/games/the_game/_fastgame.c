@@ -22,6 +22,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #ifndef PARTIE_SOURCE_HASH
@@ -107,10 +108,17 @@ typedef struct {
     Planner planner;
 } GameSpace;
 
+/* A batch's memory, on a page of its own (posix_memalign), the game's part first after
+ * one cache line and the parameters copied in: its place in the page is then the same
+ * from call to call. Where the allocator happened to put it moved the heuristic by 4 to
+ * 15 % (paired runs: at 64 bytes into a page as here, or 2,112, it ran fastest; at
+ * 3,136 as slow as the allocator's place). */
 typedef struct {
-    DealSpace deal;
-    uint8_t orders[LANES][98];
+    char line[64];
     GameSpace game;
+    double params[N_PARAMS];
+    uint8_t orders[LANES][98];
+    DealSpace deal;
     Twister mts[5];
 } BatchSpace;
 #define RECORD(code)                              \
@@ -246,20 +254,22 @@ static PyObject *py_play_batch(PyObject *self, PyObject *args) {
     if (get_buf(o_out, &out, 1, 8, n * 2, "out") < 0) goto done;
     got = 4;
     {
-        BatchSpace *ws = PyMem_Calloc(1, sizeof(BatchSpace));
-        if (ws == NULL) {
+        BatchSpace *ws = NULL;
+        if (posix_memalign((void **)&ws, 4096, sizeof(BatchSpace)) != 0) {
             PyErr_NoMemory();
             goto done;
         }
+        memset(ws, 0, sizeof(BatchSpace));
         const uint64_t *sd = seeds.buf;
         const int64_t *dl = deals.buf, *bs = bots.buf;
-        const double *pr = params.buf;
+        memcpy(ws->params, params.buf, sizeof ws->params);
+        const double *pr = ws->params;
         int64_t *res = out.buf;
         int failed = 0;
         Py_BEGIN_ALLOW_THREADS
         failed = run_batch(ws, n, sd, deals.len ? dl : NULL, bs, players, hand_size, base_min, kind, r_full, e_empty, pr, res);
         Py_END_ALLOW_THREADS
-        PyMem_Free(ws);
+        free(ws);
         if (failed) {
             PyErr_SetString(PyExc_ValueError, "a deal is the 98 cards 2..99 in some order");
             goto done;

@@ -819,15 +819,97 @@ static int V(minjump_turn)(const int *hand, int n, const int *tops, int need, in
                         int *out_p) {
     if (need > n || need > 3) return 0;
     uint32_t partners[16];
+    /* onto[2 * i]: the least jump of another card onto hand[i] going up (-10 when
+     * hand[i] - 10 is in hand, BIG when none), onto[2 * i + 1] going down */
+    int onto[32];
     for (int i = 0; i < n; i++) {
         partners[i] = 0;
-        for (int k = 0; k < n; k++)
-            if (hand[k] == hand[i] + 10 || hand[k] == hand[i] - 10) partners[i] |= 1u << k;
+        int rise = BIG, fall = BIG;
+        for (int k = 0; k < n; k++) {
+            int dk = hand[k] - hand[i];
+            if (dk == 10 || dk == -10) partners[i] |= 1u << k;
+            int r = V(jump)(hand[k], hand[i], 0), f = V(jump)(hand[k], hand[i], 2);
+            rise = r < rise ? r : rise;
+            fall = f < fall ? f : fall;
+        }
+        onto[2 * i] = rise;
+        onto[2 * i + 1] = fall;
     }
     int t[4] = {tops[0], tops[1], tops[2], tops[3]};
     int best_cost = BIG, best_broken = BIG;
     int i0 = -1, i1 = -1, i2 = -1, p0 = -1, p1 = -1, p2 = -1;
-    for (int i = 0; i < (need >= 1 ? n : 0); i++) {
+    if (need == 2) {
+        /* Each card's first least jump on the tops (b1 on q1), and its first least jump
+         * on the other three piles (b2 on q2, -1 when none); the legal first plays, bit
+         * 4 * i + p (so visited in hand order then pile order). */
+        int b1[16], q1[16], b2[16], q2[16], first[64];
+        uint64_t legal = 0;
+        for (int j = 0; j < n; j++) {
+            int *jv = first + 4 * j;
+            int bb = BIG, bq = -1;
+            for (int q = 0; q < 4; q++) {
+                jv[q] = V(jump)(hand[j], tops[q], q);
+                legal |= (uint64_t)(jv[q] != BIG) << (4 * j + q);
+                bq = jv[q] < bb ? q : bq;
+                bb = jv[q] < bb ? jv[q] : bb;
+            }
+            int cb = BIG, cq = -1;
+            for (int q = 0; q < 4; q++) {
+                int ok = (q != bq) & (jv[q] < cb);
+                cq = ok ? q : cq;
+                cb = ok ? jv[q] : cb;
+            }
+            b1[j] = bb;
+            q1[j] = bq;
+            b2[j] = cb;
+            q2[j] = cq;
+        }
+        /* least[p]: no card's least jump off pile p (its top unchanged) is below it */
+        int least[4] = {BIG, BIG, BIG, BIG};
+        for (int j = 0; j < n; j++)
+            for (int p = 0; p < 4; p++) {
+                int bx = q1[j] == p ? b2[j] : b1[j];
+                least[p] = bx < least[p] ? bx : least[p];
+            }
+        while (legal) {
+            int bit = __builtin_ctzll(legal);
+            legal &= legal - 1;
+            int i = bit >> 2, p = bit & 3;
+            int ji = first[bit];
+            /* no second card can bring the pair of plays to best_cost: skipped (a tie
+             * must still be compared, for the pairs split, so only when above) */
+            int o = onto[2 * i + (p >= 2)];
+            int lb = least[p] < o ? least[p] : o;
+            if (ji + lb > best_cost) continue;
+            /* The pairs split depend on the cards only, not the piles: of a second
+             * card's plays only its first of least jump can be kept (the loop over
+             * every pile would keep that one). Only pile p moved: the card's least
+             * jump elsewhere is kept from the start of the turn (its first least
+             * pile, or the next one when that is p), so one jump is worked out. */
+            for (int j = 0; j < n; j++) {
+                if (j == i) continue;
+                int other = q1[j] == p;
+                int bx = other ? b2[j] : b1[j];
+                int jj = V(jump)(hand[j], hand[i], p);
+                int bj = jj < bx ? jj : bx;
+                int c2 = ji + bj;
+                if ((bj != BIG) & (c2 <= best_cost)) {
+                    int br = V(broken)(partners, (1u << i) | (1u << j), n);
+                    if (c2 < best_cost || br < best_broken) {
+                        int qx = other ? q2[j] : q1[j];
+                        best_cost = c2;
+                        best_broken = br;
+                        i0 = i;
+                        p0 = p;
+                        i1 = j;
+                        /* the first pile of least jump: p ties with qx by order */
+                        p1 = jj < bx ? p : (jj == bx && p < qx ? p : qx);
+                    }
+                }
+            }
+        }
+    }
+    for (int i = 0; i < (need == 1 || need == 3 ? n : 0); i++) {
         for (int p = 0; p < 4; p++) {
             int ji = V(jump)(hand[i], t[p], p);
             if (ji == BIG) continue;
@@ -843,57 +925,13 @@ static int V(minjump_turn)(const int *hand, int n, const int *tops, int need, in
                 }
                 continue;
             }
-            if (ji - 10 * (need - 1) > best_cost) continue;
-            int old_p = t[p];
+            if (ji - 20 > best_cost) continue; /* no later play jumps less than -10 */
+            int old_p = t[p]; /* need 3 */
             t[p] = hand[i];
-            if (need == 2) {
-                /* The pairs split depend on the cards only, not the piles: of a second
-                 * card's plays only its first of least jump can be kept (the loop over
-                 * every pile would keep that one), so it alone is compared. */
-                for (int j = 0; j < n; j++) {
-                    if (j == i) continue;
-                    int bj = BIG, bq = -1;
-                    for (int q = 0; q < 4; q++) {
-                        int jj = V(jump)(hand[j], t[q], q);
-                        bq = jj < bj ? q : bq;
-                        bj = jj < bj ? jj : bj;
-                    }
-                    int c2 = ji + bj;
-                    if ((bq >= 0) & (c2 <= best_cost)) {
-                        int br = V(broken)(partners, (1u << i) | (1u << j), n);
-                        if (c2 < best_cost || br < best_broken) {
-                            best_cost = c2;
-                            best_broken = br;
-                            i0 = i;
-                            p0 = p;
-                            i1 = j;
-                            p1 = bq;
-                        }
-                    }
-                }
-                t[p] = old_p;
-                continue;
-            }
             for (int j = 0; j < n; j++) {
                 if (j == i) continue;
                 for (int q = 0; q < 4; q++) {
                     int jj = V(jump)(hand[j], t[q], q);
-                    if (need == 2) {
-                        int c2 = ji + jj;
-                        /* one test, mostly false, rather than two coin tosses */
-                        if ((jj != BIG) & (c2 <= best_cost)) {
-                            int br = V(broken)(partners, (1u << i) | (1u << j), n);
-                            if (c2 < best_cost || br < best_broken) {
-                                best_cost = c2;
-                                best_broken = br;
-                                i0 = i;
-                                p0 = p;
-                                i1 = j;
-                                p1 = q;
-                            }
-                        }
-                        continue;
-                    }
                     if ((jj == BIG) | (ji + jj - 10 > best_cost)) continue;
                     int old_q = t[q];
                     t[q] = hand[j];
