@@ -29,6 +29,7 @@ from partie.cli.options import parse_option_pairs
 from partie.core.errors import PartieError
 from partie.core.numfmt import interval, number
 from partie.core.registry import available_games, get_game
+from partie.sim.chunks import plays_fast
 from partie.sim.deals import read_deals
 from partie.sim.plan import Plan, PlanResult, RunResult, make_plan, parse_player_counts, run_plan
 from partie.sim.runner import check_workers
@@ -221,7 +222,7 @@ def _mark_engine(outcome: PlanResult) -> None:
         for figures, spec in zip(keyed, result.sides, strict=True):
             game = get_game(spec.game)
             which = None
-            if not spec.keep_records and not spec.trace and hasattr(game, "fast_engine"):
+            if plays_fast(spec, game) and hasattr(game, "fast_engine"):
                 which = game.fast_engine(game.parse_options(spec.options), spec.bots)
             figures["engine"] = which or "python"
 

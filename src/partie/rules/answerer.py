@@ -320,9 +320,9 @@ class Answerer:
             docs.append(self.terms(p.section) + body)
             self.own.append(frozenset(body))  # what the passage itself says
         self.index = BM25(docs)
-        self.sections = self._sections(load_keywords(game, lang))
-        self.position = {p.id: i for i, p in enumerate(self.passages)}
         keywords = load_keywords(game, lang)
+        self.sections = self._sections(keywords)
+        self.position = {p.id: i for i, p in enumerate(self.passages)}
         self.shows = [self._shows(p, keywords.get(p.id, "")) for p in self.examples]
         self.neighbours = BM25([self.query(e.question, authored=True) for e in self.faq])
         self.told = [_numbers(e.question) for e in self.faq]  # read once, not per question
@@ -411,15 +411,16 @@ class Answerer:
         if scores[order[0]] <= 0 and not read_only:
             return order, scores, signals
         entry = None
+        voters: list[int] = []  # the nearest FAQ questions, nearest first
         if self.faq:
             near = self.neighbours.scores(query)
-            best = max(range(len(near)), key=lambda i: (near[i], -i))
+            voters = sorted(range(len(near)), key=lambda i: (-near[i], i))[:VOTERS]
+            same = [i for i in voters if near[i] > 0 and numbers <= self.told[i]]
+            best = voters[0]
             if not numbers <= self.told[best]:
                 # of the nearest questions, one that tells the same numbers is the one
-                nearest = sorted(range(len(near)), key=lambda i: (-near[i], i))[:VOTERS]
-                same = [i for i in nearest if near[i] > 0 and numbers <= self.told[i]]
                 best = same[0] if same else best
-            alike = self._most_alike(query, near, numbers)
+            alike = self._most_alike(query, same)
             if alike is not None:
                 best = alike
             if near[best] > 0:
@@ -445,19 +446,15 @@ class Answerer:
         second = scores[order[1]] if len(order) > 1 else 0.0
         signals["margin"] = max(0.0, (scores[top] - second) / scores[top]) if scores[top] else 0.0
         signals["agree"] = entry is not None and entry.passage_id == self.passages[top].id
-        voters = sorted(range(len(near)), key=lambda i: (-near[i], i))[:VOTERS]
         pid = self.passages[top].id
         signals["votes"] = sum(near[i] > 0 and self.faq[i].passage_id == pid for i in voters)
         return order, scores, signals
 
-    def _most_alike(
-        self, query: list[str], near: list[float], numbers: frozenset[str]
-    ) -> int | None:
-        """Of the nearest FAQ questions, the one most alike the question when it is a
-        known one (overlap ≥ ``KNOWN``): a FAQ question asked word for word is itself,
-        though a longer wording of the same passage may score higher."""
-        nearest = sorted(range(len(near)), key=lambda i: (-near[i], i))[:VOTERS]
-        nearest = [i for i in nearest if near[i] > 0 and numbers <= self.told[i]]
+    def _most_alike(self, query: list[str], nearest: list[int]) -> int | None:
+        """Of the nearest FAQ questions (those that tell the question's numbers), the
+        one most alike the question when it is a known one (overlap ≥ ``KNOWN``): a FAQ
+        question asked word for word is itself, though a longer wording of the same
+        passage may score higher."""
         overlaps = {i: self.neighbours.overlap(query, i) for i in nearest}
         best = max(nearest, key=lambda i: (overlaps[i], -i), default=None)
         return best if best is not None and overlaps[best] >= self.limits.known else None

@@ -264,11 +264,16 @@ def noise(seed: int = NOISE_SEED, games: tuple[str, ...] = GAMES) -> dict[str, A
     whose first passage changed, right first before and after, and sure answers that
     are wrong after (the hard condition holds under noise too)."""
     out: dict[str, Any] = {
-        kind: {"retyped": 0, "changed": 0, "right": 0, "right_retyped": 0, "sure_wrong": 0}
+        kind: {
+            "retyped": 0,
+            "changed": 0,
+            "right": 0,
+            "right_retyped": 0,
+            "sure_wrong": 0,
+            "examples": [],
+        }
         for kind in KINDS
     }
-    for kind in KINDS:
-        out[kind]["examples"] = []
     for game in games:
         entries = [e for e in load_faq(game) if e.lang == "fr"]
         answerers: dict[int | None, Answerer] = {}

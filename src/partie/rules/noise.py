@@ -17,8 +17,6 @@ import re
 import unicodedata
 from collections.abc import Callable
 
-KINDS = ("accents", "numbers", "verbs", "double", "drop", "glue", "split", "sms")
-
 _FIRST = "zéro un deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze"
 _UNITS = [*_FIRST.split(), "quinze", "seize", "dix-sept", "dix-huit", "dix-neuf"]
 _TENS = {2: "vingt", 3: "trente", 4: "quarante", 5: "cinquante", 6: "soixante"}
@@ -182,6 +180,8 @@ NOISE: dict[str, Callable[[str, random.Random], str]] = {
     "split": split,
     "sms": sms,
 }
+KINDS = tuple(NOISE)
+"""The kinds of noise, in the order the report gives them."""
 
 
 def retype(text: str, kind: str, seed: int) -> str:

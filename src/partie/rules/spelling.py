@@ -150,5 +150,7 @@ class Speller:
         glued = self._glued(word)
         if glued is not None:
             return glued
+        if edits == 1:
+            return [word]  # its one edit was looked for above
         found = process.extractOne(word, self.choices, scorer=OSA.distance, score_cutoff=edits)
         return [found[0]] if found else [word]

@@ -103,6 +103,12 @@ def play_one(game: Game, options: Any, bot_names: Sequence[str], seed: int) -> A
     return state
 
 
+def plays_fast(spec: SimulationSpec, game: Game) -> bool:
+    """Whether ``run_chunk`` offers ``spec``'s games to the game's fast path: neither
+    records nor a per-turn trace are asked for (only the engine makes them)."""
+    return not spec.keep_records and not (spec.trace and game.traces_turns)
+
+
 def run_chunk(
     spec: SimulationSpec, indices: range, deals: dict[int, Deal] | None = None
 ) -> list[GameOutcome]:
@@ -111,7 +117,7 @@ def run_chunk(
     game = get_game(spec.game)
     base = game.parse_options(spec.options)
     tracer = game.turn_trace if spec.trace and game.traces_turns else None
-    if not spec.keep_records and tracer is None:
+    if plays_fast(spec, game):
         seeds = [derive_seed(spec.seed, index) for index in indices]
         if deals is None:
             fast = game.fast_results(base, spec.bots, seeds)
