@@ -323,7 +323,11 @@ def test_two_friends_and_a_bot_play_a_set(server: Any, browser: Any, shots: Any)
     assert bob.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     # The hints after Alice's shots come from the server, from her own view.
     alice.click("#tm-hints-button")
-    expect(alice.locator("#tm-hints")).to_be_visible()
+    # The search replays the game and tries every shot of that hand: up to 4.7 s on an
+    # idle core for a hand with jokers (1,175 positions of bot games measured), several
+    # times that with a full test run beside it; the page says it is searching meanwhile.
+    expect(alice.locator("#tm-hints")).to_be_visible(timeout=60_000)
+    expect(alice.locator("#tm-hints-searching")).to_have_count(0)
     # English on request.
     alice.click("#lang")
     expect(alice.locator("#tm-log")).to_contain_text("Last shots")

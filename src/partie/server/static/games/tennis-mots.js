@@ -126,6 +126,7 @@ export const strings = {
     log_empty: "Rien n'a encore été joué.",
     hints: "Meilleurs coups possibles",
     hints_help: "Après votre coup : ce que vous auriez pu jouer.",
+    hints_searching: "Recherche des meilleurs coups…",
     hints_none: "Aucun coup valable n'était possible.",
     hints_before: "Avant votre coup ({played}) :",
     hints_shot: "{word} — {names} ({v} pts)",
@@ -267,6 +268,7 @@ export const strings = {
     log_empty: "Nothing played yet.",
     hints: "Best shots you had",
     hints_help: "After your shot: what you could have played.",
+    hints_searching: "Looking for the best shots…",
     hints_none: "No shot was possible.",
     hints_before: "Before your shot ({played}):",
     hints_shot: "{word} — {names} ({v} pts)",
@@ -505,10 +507,12 @@ function playDraft() {
 }
 
 function askHints() {
+  // The search can take a few seconds on a hand with jokers: say so while it runs.
+  hintsInfo = { searching: true };
+  render();
   Promise.resolve(ctx.ask("hints", {}))
     .then((answer) => {
-      if (!answer) return;
-      hintsInfo = answer.type === "refused" ? { message: { fr: answer.fr, en: answer.en } } : answer.info;
+      hintsInfo = !answer ? null : answer.type === "refused" ? { message: { fr: answer.fr, en: answer.en } } : answer.info;
       render();
     })
     .catch(() => {});
@@ -971,7 +975,9 @@ function logEl(v) {
 function hintsEl(v) {
   if (ctx.readOnly || v.seat === null || v.seat === undefined) return null;
   const box = [h("button", { type: "button", class: "tennis-mots-hints-button", id: "tm-hints-button", "data-fkey": "hints", title: tr("hints_help"), onclick: askHints }, tr("hints"))];
-  if (hintsInfo) {
+  if (hintsInfo && hintsInfo.searching) {
+    box.push(h("p", { id: "tm-hints-searching", class: "muted" }, tr("hints_searching")));
+  } else if (hintsInfo) {
     if (hintsInfo.shots === undefined) {
       box.push(h("p", { id: "tm-hints" }, both(hintsInfo.message) || tr("hints_none")));
     } else {
