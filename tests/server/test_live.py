@@ -96,18 +96,23 @@ class Player:
                 await self.send(type="act", version=last["version"], action=self.choose(last))
 
 
+def new_table(server: LiveServer, body: dict[str, Any]) -> tuple[str, str]:
+    """A table made through the HTTP API: its code and its owner's token."""
+    answer = httpx.post(server.url("/api/tables"), json=body).json()
+    return answer["code"], answer["owner_token"]
+
+
 async def play_table(server: LiveServer, options: dict[str, Any], seats: list[Any]) -> dict:
     rng = random.Random(repr(options))
-    answer = httpx.post(
-        server.url("/api/tables"),
-        json={
+    code, owner = new_table(
+        server,
+        {
             "game": "the-game",
             "options": options,
             "seats": seats,
             "settings": {"zombie_bot": "greedy"},
         },
     )
-    code, owner = answer.json()["code"], answer.json()["owner_token"]
     people = [i for i, s in enumerate(seats) if not s.get("bot")]
     pages = [Player(server.ws, code, owner if i == 0 else None, rng) for i in range(len(people))]
     watcher = Player(server.ws, code, None, rng)
@@ -220,15 +225,14 @@ def test_restart_mid_game_resumes_the_table(tmp_path):
 
     async def first() -> tuple[str, str, dict[str, Any]]:
         with LiveServer(db) as server:
-            answer = httpx.post(
-                server.url("/api/tables"),
-                json={
+            code, owner = new_table(
+                server,
+                {
                     "game": "the-game",
                     "options": {"players": 2},
                     "seats": [{}, {"bot": "greedy"}],
                 },
             )
-            code, owner = answer.json()["code"], answer.json()["owner_token"]
             page = Player(server.ws, code, owner, random.Random(1))
             await page.open()
             await page.send(type="sit", seat=0, name="Alice")
@@ -277,16 +281,15 @@ def test_leak_what_a_stand_in_played_is_told_to_its_seat_only(tmp_path):
 
     async def run() -> dict[str, Any]:
         with LiveServer(tmp_path / "stand-in.sqlite3") as server:
-            answer = httpx.post(
-                server.url("/api/tables"),
-                json={
+            code, owner = new_table(
+                server,
+                {
                     "game": "the-game",
                     "options": {"players": 2},
                     "seats": [{}, {"bot": "greedy"}],
                     "settings": {"zombie_bot": "greedy", "away_seconds": 1},
                 },
             )
-            code, owner = answer.json()["code"], answer.json()["owner_token"]
             rng = random.Random(3)
             alice = Player(server.ws, code, owner, rng)
             watcher = Player(server.ws, code, None, rng)
