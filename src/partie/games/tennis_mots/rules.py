@@ -1,4 +1,4 @@
-"""Tennis de mots as ``shared/rules/tennis-mots.md`` states it (see ``docs/tennis-mots.md``
+"""Tennis de mots as ``docs/rules/tennis-mots.md`` states it (see ``docs/tennis-mots.md``
 for every decision the rules left open).
 
 Vocabulary first: laid cards, the four actions, the options; then the state.

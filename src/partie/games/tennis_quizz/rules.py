@@ -1,4 +1,4 @@
-"""Tennis Quizz as ``shared/rules/tennis-quizz.md`` states it.
+"""Tennis Quizz as ``docs/rules/tennis-quizz.md`` states it.
 
 Vocabulary first (options, the six actions, what is being asked), then the state.
 The server's side asks, the receiving side answers: a right answer wins the point for

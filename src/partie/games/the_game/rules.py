@@ -1,4 +1,4 @@
-"""The Game (Steffen Benndorf, 2015) as ``shared/rules/the-game.md`` states it.
+"""The Game (Steffen Benndorf, 2015) as ``docs/rules/the-game.md`` states it.
 
 Vocabulary first: piles, cards and the three kinds of action, then the state.
 The engine is pure and lean: hands are sorted lists of ints, pile tops a list of four
