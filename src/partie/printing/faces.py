@@ -227,3 +227,34 @@ def _questions(pdf: CardPdf, x: float, y: float, w: float, texts: list[tuple[str
 
 def quiz_back(deck_title: str) -> Face:
     return partial(_back, title="Tennis Quizz", subtitle=deck_title, colour=CLAY)
+
+
+# --- Each game's cards: the hooks the games name (``Game.print_cards``) ---------------
+
+
+def the_game_cards(deck: str | None, fr: bool) -> tuple[list[Face], Face]:
+    """The 98 cards and the four pile markers."""
+    fronts = [the_game_front(n) for n in range(2, 100)]
+    fronts += [the_game_marker(n, fr) for n in (1, 1, 100, 100)]
+    return fronts, the_game_back()
+
+
+def letter_cards(deck: str | None, fr: bool) -> tuple[list[Face], Face]:
+    """The letters and jokers of the default deck."""
+    from partie.games.tennis_mots.cards import load_deck as load_letters
+
+    letters = load_letters()
+    fronts = [letter_front(letters.faces[i], letters.values[i], fr) for i in letters.ids]
+    return fronts, letter_back()
+
+
+QUIZ_DEFAULT_DECK = "fr-starter"
+
+
+def quiz_cards(deck: str | None, fr: bool) -> tuple[list[Face], Face]:
+    """A question deck's cards (the built-in starter deck by default)."""
+    from partie.games.tennis_quizz.decks import load_deck
+
+    questions = load_deck(deck or QUIZ_DEFAULT_DECK)
+    fronts = [quiz_front(card.id, card.questions, questions.title) for card in questions.cards]
+    return fronts, quiz_back(questions.title)
