@@ -78,20 +78,35 @@ def _back(pdf: CardPdf, x: float, y: float, title: str, subtitle: str,
     pdf.set_draw_color(0)
 
 
-# -- The Game ---------------------------------------------------------------------------
+# -- Faces any game may use (a plug-in game's print faces are built from these) ---------
 
 
-def the_game_front(number: int) -> Face:
+def numbered_front(number: int, colour: tuple[int, int, int] = NAVY) -> Face:
+    """A card showing one number, large in the middle and in two corners (6 and 9
+    underlined)."""
+
     def draw(pdf: CardPdf, x: float, y: float) -> None:
         text = str(number)
         mark = reads_otherwise_upside_down(text)
-        _frame(pdf, x, y, NAVY)
+        _frame(pdf, x, y, colour)
         _corners(pdf, x, y, text, 11, mark)
-        pdf.set_text_color(*NAVY)
+        pdf.set_text_color(*colour)
         _centre(pdf, x, y + CARD_H / 2 - 10, CARD_W, 20, text, 44, "B", mark)
         pdf.set_text_color(0)
 
     return draw
+
+
+def plain_back(title: str, subtitle: str = "", colour: tuple[int, int, int] = NAVY) -> Face:
+    """A back in one colour with the game's name (and a short line under it)."""
+    return partial(_back, title=title, subtitle=subtitle, colour=colour)
+
+
+# -- The Game ---------------------------------------------------------------------------
+
+
+def the_game_front(number: int) -> Face:
+    return numbered_front(number, NAVY)
 
 
 def the_game_marker(number: int, fr: bool) -> Face:
@@ -116,7 +131,7 @@ def the_game_marker(number: int, fr: bool) -> Face:
 
 
 def the_game_back() -> Face:
-    return partial(_back, title="The Game", subtitle="2 … 99", colour=NAVY)
+    return plain_back("The Game", "2 … 99", NAVY)
 
 
 # -- Tennis de mots ---------------------------------------------------------------------

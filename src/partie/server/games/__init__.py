@@ -27,6 +27,8 @@ class NotSupported(PartieError):
 
 
 def _label(name: str) -> dict[str, str]:
+    if name == "players":  # every game has it: its label needs no adapter
+        return {"fr": "Joueurs", "en": "Players"}
     words = name.replace("_", " ")
     return {"fr": words, "en": words}
 
