@@ -18,10 +18,9 @@ def imported(path: Path) -> set[str]:
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             names.update(a.name for a in node.names if a.name.startswith("partie"))
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            if node.module.startswith("partie"):
-                names.add(node.module)
-    return names
+        elif isinstance(node, ast.ImportFrom) and node.level == 0:
+            names.add(node.module or "")
+    return {name for name in names if name.startswith("partie")}
 
 
 def test_the_core_imports_no_game_and_no_layer_above_it() -> None:
