@@ -10,7 +10,7 @@ import pytest
 
 from partie.core import get_game
 from partie.core.errors import BadDeck
-from partie.core.game import EndReason
+from partie.games.the_game.rules import EndReason
 
 GAMES = ["the-game", "tennis-quizz", "tennis-mots"]
 

@@ -31,7 +31,7 @@ def win_game(score: Score, side: int) -> Score:
     raise AssertionError("four points must win a game from 0-0")
 
 
-# -- worked checks of shared/rules/tennis-quizz.md ------------------------------------
+# -- worked checks of docs/rules/tennis-quizz.md ------------------------------------
 
 
 def test_deciding_point_at_40_40_goes_to_the_receiver() -> None:

@@ -212,6 +212,6 @@ def test_a_game_without_a_trace_has_no_trace_plot(
 
 
 def test_end_reasons_without_words_keep_their_code() -> None:
-    assert end_reason("stuck", "fr") == "blocage (minimum impossible)"
-    assert end_reason("stuck", "en") == "stuck (minimum out of reach)"
-    assert end_reason("resigned", "fr") == "resigned"
+    assert end_reason("the-game", "stuck", "fr") == "blocage (minimum impossible)"
+    assert end_reason("the-game", "stuck", "en") == "stuck (minimum out of reach)"
+    assert end_reason("the-game", "resigned", "fr") == "resigned"

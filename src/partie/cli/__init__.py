@@ -16,6 +16,7 @@ from partie import __version__
 from partie.cli.analyze import analyze
 from partie.cli.common import lang, lang_in, localize, run_cli
 from partie.cli.deck import deck
+from partie.cli.games import games
 from partie.cli.lexicon import lexicon
 from partie.cli.odds import odds
 from partie.cli.play import play
@@ -49,6 +50,7 @@ cli.add_command(odds)
 cli.add_command(analyze)
 cli.add_command(print_command)
 cli.add_command(serve)
+cli.add_command(games)
 
 
 def main(argv: list[str] | None = None) -> None:

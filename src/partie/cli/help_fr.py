@@ -20,6 +20,15 @@ HELP_FR: dict[str, str] = {
     ),
     # play
     "Play a game in the terminal.": "Jouer une partie dans le terminal.",
+    "Players at the table, people and bots (default: people + bots).": (
+        "Joueurs à la table, personnes et bots (défaut : personnes + bots)."
+    ),
+    "A game option.": "Une option du jeu.",
+    # games
+    "List the games installed (built in or from another package).": (
+        "Lister les jeux installés (fournis avec partie ou par un autre paquet)."
+    ),
+    "One JSON object per game, in a list.": "Un objet JSON par jeu, dans une liste.",
     "The Game: cooperative, 1-5 players, 98 cards on four piles.": (
         "The Game : coopératif, 1 à 5 joueurs, 98 cartes sur quatre piles."
     ),

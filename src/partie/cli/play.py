@@ -16,8 +16,10 @@ from rich.console import Console
 
 from partie.cli.common import checked_output
 from partie.cli.common import lang as default_lang
+from partie.cli.options import parse_option_pairs
+from partie.core.errors import PartieError
 from partie.core.game import Game
-from partie.core.registry import get_game
+from partie.core.registry import available_games, get_game, load_hook
 from partie.table import Seat, run_table
 from partie.terminal.common import TerminalScreen, default_record_path, stdin_reader
 
@@ -43,7 +45,27 @@ RECORD = click.option(
 )
 
 
-@click.group()
+class GamesGroup(click.Group):
+    """The built-in games have subcommands of their own (their options differ); any
+    other registered game that has a terminal screen is played through one generic
+    subcommand (players, bots, ``-o`` options), so a game installed on its own plays
+    here with no change to this file."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(_playable()))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        found = super().get_command(ctx, cmd_name)
+        if found is None and cmd_name in _playable():
+            return generic_play_command(get_game(cmd_name))
+        return found
+
+
+def _playable() -> list[str]:
+    return [g for g in available_games() if get_game(g).terminal_screen is not None]
+
+
+@click.group(cls=GamesGroup)
 def play() -> None:
     """Play a game in the terminal."""
 
@@ -358,3 +380,59 @@ def play_tennis_mots(
         record_path,
         show_hints=show_hints,
     )
+
+
+def generic_play_command(game: Game) -> click.Command:
+    """``partie play GAME`` for a game with no subcommand of its own."""
+
+    @click.command(game.id, help=f"{game.name}: {game.min_players}-{game.max_players} players.")
+    @click.option(
+        "--players",
+        type=click.IntRange(game.min_players, game.max_players),
+        default=None,
+        help="Players at the table, people and bots (default: people + bots).",
+    )
+    @click.option(
+        "--bots",
+        type=click.IntRange(0, game.max_players),
+        default=0,
+        show_default=True,
+        help="How many of the players are bots (they sit after the people).",
+    )
+    @click.option(
+        "--bot", "bot_name", default=game.default_bot, show_default=True, help="Which bot."
+    )
+    @click.option(
+        "-o", "--option", "pairs", multiple=True, metavar="KEY=VALUE", help="A game option."
+    )
+    @SEED
+    @LANG
+    @RECORD
+    def command(
+        players: int | None,
+        bots: int,
+        bot_name: str,
+        pairs: tuple[str, ...],
+        seed: int | None,
+        lang: str | None,
+        record_path: str | None,
+    ) -> None:
+        lang = lang or default_lang()
+        players = players if players is not None else max(game.min_players, bots + 1)
+        if bots > players:
+            raise click.BadParameter(f"{bots} bots for {players} players", param_hint="--bots")
+        try:
+            options = game.parse_options({**parse_option_pairs(pairs), "players": players})
+            if bots:
+                game.make_bot(bot_name, 0)  # an unknown bot fails here, before any screen
+        except PartieError as exc:
+            raise click.UsageError(exc.message(lang)) from None
+        seed = fresh_seed(seed)
+        humans = players - bots
+        seats = [Seat(person_name(p, lang)) for p in range(humans)]
+        seats += [Seat(f"Bot {p + 1}", bot_name) for p in range(humans, players)]
+        screen = load_hook(game.terminal_screen or "")
+        console = Console(highlight=False)
+        play_table(game, options, seed, seats, screen, console, lang, record_path)
+
+    return command

@@ -231,21 +231,15 @@ def _say_if_compiling(plan: Plan) -> None:
     """The Game's fast path is compiled code, cached on disk after its first run: when
     a run needs it and the cache is cold, say so in one line on stderr instead of a
     silent pause (each process that plays then compiles it, or loads it once cached)."""
-    if plan.game != "the-game":
-        return
-    from partie.games.the_game import fast, warm
-
     game = get_game(plan.game)
-    parts: set[str] = set()
-    for _, sides in plan.runs:
-        for spec in sides:
-            options = game.parse_options(spec.options)
-            if fast.supports(options, spec.bots):
-                fixed = spec.deals is not None or options.deal is not None
-                parts.add(warm.fast_part(spec.bots, fixed))
-    if all(warm.cache_ready(part) for part in parts):
+    runs = [
+        (game.parse_options(spec.options), spec.bots, spec.deals is not None)
+        for _, sides in plan.runs
+        for spec in sides
+    ]
+    seconds = game.compile_seconds(runs)
+    if seconds is None:
         return
-    seconds = warm.FAST_PATH_SECONDS
     message = (
         f"compilation du chemin rapide (premier lancement seulement, ~{seconds} s)…"
         if default_lang() == "fr"
@@ -413,7 +407,7 @@ def print_table(summary: dict) -> None:
         _mean(summary["mean_score"], *summary["mean_score_ci95"]),
     )
     for reason, count in summary["end_reasons"].items():
-        said = end_reason(reason, default_lang())
+        said = end_reason(summary["game"], reason, default_lang())
         table.add_row(_say(f"fin : {said}", f"ended: {said}"), _number(count, ","))
     for key, value in summary["details"].items():
         if key != "score":  # already shown with its interval

@@ -8,7 +8,6 @@ clocks.
 
 from __future__ import annotations
 
-import enum
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
@@ -16,18 +15,6 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from partie.core.errors import BadOptions, BadPosition, InvalidAction
-
-
-class EndReason(enum.StrEnum):
-    """Why a game ended: the stable codes of ``Result.reason`` (a ``str``, so JSON,
-    records and comparisons with plain strings are unchanged)."""
-
-    ALL_CARDS_PLAYED = "all_cards_played"
-    """The Game: every card is down (total victory)."""
-    STUCK = "stuck"
-    """The Game: the player to act cannot lay this turn's minimum."""
-    MATCH_WON = "match_won"
-    """The tennis games: a side won the sets it needed."""
 
 
 @runtime_checkable
@@ -162,6 +149,39 @@ class Game(ABC):
     lists_actions: ClassVar[bool] = True
     """``legal_actions`` lists every legal action; ``False`` when some (the word game's
     shots) come from a move generator instead."""
+
+    # Self-description: what generic layers (the simulator's words, the refusal catalogue,
+    # the terminal, printing, the web service, the players' rules) ask of a game instead
+    # of naming it. Hooks are "module:attribute" strings, imported only when used, so a
+    # game's screen or print faces never load with its rules.
+    refusals: ClassVar[tuple[tuple[str, str, str], ...]] = ()
+    """The game's own refusal codes, ``(code, fr, en)``: a short generic line for each
+    (``docs/refusals.md`` is written from them)."""
+    end_reasons: ClassVar[dict[str, tuple[str, str]]] = {}
+    """Words for the codes of ``Result.reason``: ``{code: (fr, en)}``."""
+    score_meaning: ClassVar[tuple[str, str]] = ("score de la place 1", "seat 1's score")
+    """What ``Result.scores[0]`` counts, in French and English (simulation summaries)."""
+    trace_label: ClassVar[tuple[str, str]] = ("valeur suivie par tour", "figure traced per turn")
+    """What ``turn_trace`` follows, in French and English (simulation reports)."""
+    terminal_screen: ClassVar[str | None] = None
+    """``"module:Class"`` of the game's terminal screen (``partie play``)."""
+    print_cards: ClassVar[str | None] = None
+    """``"module:function"``: ``function(deck, fr) -> (fronts, back)``, the print faces
+    (``deck`` is ``None`` for the game's own cards, or a deck when ``prints_decks``)."""
+    prints_decks: ClassVar[bool] = False
+    """``partie print DECK`` prints a deck of this game's (a name or a file)."""
+    web_adapter: ClassVar[str | None] = None
+    """Module whose ``ADAPTER`` serves the game on the web (default: the generic one)."""
+    web_screen: ClassVar[str | None] = None
+    """``"package:folder"`` holding the browser screen ``<id>.js`` (and ``<id>.css``)."""
+    rules_text: ClassVar[str | None] = None
+    """Package holding the players' rules, ``<id>.<lang>.md`` (``partie rules``)."""
+
+    def compile_seconds(self, runs: Sequence[tuple[Any, Sequence[str], bool]]) -> int | None:
+        """About how long compiling will hold up the first of these simulation runs
+        (``(options, bots, fixed deals)`` each), or ``None`` when nothing needs compiling:
+        ``partie simulate`` says so instead of a silent pause."""
+        return None
 
     @abstractmethod
     def parse_options(self, data: dict[str, Any] | None = None, *, trusted: bool = True) -> Any:

@@ -1,16 +1,21 @@
-"""Every refusal code, in one place, with a generic line in French and in English.
+"""Every refusal code with a generic line in French and in English.
 
 A raised error carries its own precise sentence (``exc.fr``, ``exc.en``: "37 sur 40 :
 la pile a1 est montante…"); this catalogue gives each stable ``exc.code`` a short
 generic text and the game whose rule it enforces, so that a client can translate a
-refusal, group it or link it to the rule without parsing the sentence. A test keeps
-the catalogue and the code in step: every code raised anywhere is listed here, and
-every code listed here is raised somewhere or is the default of an error class.
+refusal, group it or link it to the rule without parsing the sentence. The codes every
+game and tool share, and the web tables', are listed here; each game lists its own
+(``Game.refusals``) and ``catalogue()`` joins them through the registry. A test keeps
+the catalogue and the code in step: every code raised anywhere is listed, and every
+code listed is raised somewhere or is the default of an error class.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+
+from partie.core.registry import available_games, get_game
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,12 +38,9 @@ def _table(*rows: tuple[str, str, str, str]) -> dict[str, Refusal]:
 
 
 ALL = ""
-TG = "the-game"
-TQ = "tennis-quizz"
-TM = "tennis-mots"
 WEB = "web"
 
-REFUSALS: dict[str, Refusal] = _table(
+SHARED: dict[str, Refusal] = _table(
     # The families: the default code of each error class.
     ("error", ALL, "erreur", "error"),
     ("invalid_action", ALL, "action illisible", "unreadable action"),
@@ -72,81 +74,8 @@ REFUSALS: dict[str, Refusal] = _table(
     ("bad_json", ALL, "JSON illisible", "unreadable JSON"),
     ("unknown_field", ALL, "champ inconnu", "unknown field"),
     ("string_too_long", ALL, "texte trop long", "text too long"),
-    # The Game.
-    ("empty_move", TG, "coup vide", "empty move"),
-    ("unreadable_move", TG, "coup illisible", "unreadable move"),
-    ("unknown_pile", TG, "pile inconnue (a1 a2 d1 d2)", "unknown pile (a1 a2 d1 d2)"),
-    ("unknown_signal", TG, "signal inconnu (garde, bon, efface)", "unknown signal"),
     ("card_not_in_hand", ALL, "cette carte n'est pas dans votre main", "card not in hand"),
-    (
-        "trick_needs_ten",
-        TG,
-        "à contresens, seul le rétro (écart de 10 exactement) est permis",
-        "the wrong way only the backwards trick (a gap of exactly 10) is allowed",
-    ),
-    ("does_not_fit", TG, "cette carte ne va pas sur cette pile", "card does not fit that pile"),
-    (
-        "below_minimum",
-        TG,
-        "il faut poser le minimum de cartes du tour avant de finir",
-        "lay this turn's minimum of cards before ending it",
-    ),
-    ("no_signal_to_clear", TG, "aucun signal à effacer", "no signal to clear"),
-    ("signal_already_set", TG, "ce signal est déjà posé", "this signal is already set"),
-    ("choose_start_off", TG, "le joueur 1 commence à cette table", "player 1 starts here"),
-    ("already_started", TG, "la partie a déjà commencé", "the game has already started"),
-    ("choose_start_first", TG, "choisissez d'abord qui commence", "first choose who starts"),
-    ("empty_message", TG, "message vide", "empty message"),
-    ("message_too_long", TG, "message trop long", "message too long"),
-    ("number_in_chat", TG, "pas de nombres à table", "no numbers in table talk"),
-    # Tennis Quizz.
-    ("server_not_now", TQ, "le serveur se choisit en début de jeu", "server chosen at game start"),
-    ("not_in_serving_team", TQ, "pas dans l'équipe au service", "not in the serving team"),
-    ("answerer_not_now", TQ, "le relanceur se choisit avant la question", "answerer chosen first"),
-    ("not_in_receiving_team", TQ, "pas dans l'équipe à la relance", "not in the receiving team"),
-    ("pick_not_allowed", TQ, "choisir la question : variante tactique", "picking: tactique only"),
-    ("no_such_question", TQ, "une carte a 7 questions", "a card has 7 questions"),
-    ("question_already_asked", TQ, "question déjà posée", "question already asked"),
-    ("no_question_waiting", TQ, "aucune question n'attend de réponse", "no question waiting"),
-    ("pro_types_answer", TQ, "un pro tape sa réponse", "a pro types the answer"),
-    ("beginner_picks_choice", TQ, "un débutant répond A, B ou C", "a beginner answers A, B or C"),
-    ("bad_choice", TQ, "répondez A, B ou C", "answer A, B or C"),
-    ("answer_too_long", TQ, "réponse trop longue", "answer too long"),
-    ("nothing_to_rule", TQ, "aucune réponse libre à trancher", "no open answer to rule on"),
-    ("empty_answer", TQ, "réponse vide", "empty answer"),
-    ("not_a_number", TQ, "tapez un nombre", "type a number"),
     ("yes_or_no", ALL, "répondez o ou n", "answer y or n"),
-    ("unknown_format", TQ, "format de paquet inconnu", "unknown deck format"),
-    ("nothing_to_undo", TQ, "aucun point à annuler", "no point to undo"),
-    ("unknown_point", TQ, "point au serveur ou au relanceur", "a point to server or receiver"),
-    ("too_many_points", TQ, "trop de points marqués", "too many points scored"),
-    ("bad_first_server", TQ, "premier serveur : côté 0 ou 1", "first server: side 0 or 1"),
-    ("not_a_scoring_action", TQ, "on marque un point ou on annule", "score a point or undo"),
-    ("unreadable_scoring_action", TQ, "action de marque illisible", "unreadable scoring action"),
-    # Tennis de mots.
-    ("bad_joker_notation", TM, "joker mal écrit ([*S], [#T]…)", "joker badly written"),
-    ("unknown_sign", TM, "signe inconnu dans le mot", "unknown sign in the word"),
-    ("empty_word", TM, "mot vide", "empty word"),
-    ("net_without_word", TM, "« net » demande un mot", "'net' needs a word"),
-    ("letter_not_available", TM, "lettre absente de la main et de la table", "letter not at hand"),
-    ("unreadable_shot", TM, "coup illisible", "unreadable shot"),
-    ("empty_shot", TM, "un coup pose au moins une carte", "a shot lays at least one card"),
-    ("unknown_card", TM, "carte inconnue", "unknown card"),
-    ("card_laid_twice", TM, "carte posée deux fois", "card laid twice"),
-    ("wrong_card_face", TM, "la carte ne porte pas ce signe", "the card does not show that"),
-    ("joker_mismatch", TM, "ce joker ne vaut pas cette lettre", "joker cannot stand for that"),
-    ("nothing_to_challenge", TM, "rien à contester", "nothing to challenge"),
-    ("nothing_to_accept", TM, "rien à laisser passer", "nothing to let pass"),
-    ("own_shot", TM, "on ne conteste pas son propre coup", "cannot challenge your own shot"),
-    ("already_let_pass", TM, "coup déjà laissé passer", "shot already let pass"),
-    ("challenge_pending", TM, "on attend la contestation", "a challenge is pending"),
-    ("must_serve", TM, "le serveur doit servir", "the server must serve"),
-    ("below_weight", TM, "sous le poids : c'est un NET", "under the weight: a NET"),
-    ("weight_reached", TM, "poids atteint : ce n'est pas un NET", "weight reached: not a NET"),
-    ("empty_net", TM, "un NET pose une carte de la main", "a NET lays a card from the hand"),
-    ("not_a_word", TM, "aucun mot français ne commence ainsi", "no French word starts so"),
-    ("bad_lexicon", TM, "lexique illisible", "unreadable lexicon"),
-    ("bad_letters", TM, "lettres illisibles", "unreadable letters"),
     # Web tables (partie serve).
     ("refused", WEB, "demande refusée", "request refused"),
     ("bad_message", WEB, "message illisible", "unreadable message"),
@@ -177,15 +106,22 @@ REFUSALS: dict[str, Refusal] = _table(
 )
 
 
+@cache
+def catalogue() -> dict[str, Refusal]:
+    """The shared codes and every registered game's own, by code."""
+    table = dict(SHARED)
+    for game_id in available_games():
+        for code, fr, en in get_game(game_id).refusals:
+            assert code not in table, f"refusal code listed twice: {code}"
+            table[code] = Refusal(code, fr, en, game_id)
+    return table
+
+
 def markdown() -> str:
     """``docs/refusals.md``: the catalogue as a table per game (a test keeps it current)."""
-    titles = {
-        "": "Every game and tool",
-        "the-game": "The Game",
-        "tennis-quizz": "Tennis Quizz",
-        "tennis-mots": "Tennis de mots",
-        "web": "Web tables (partie serve)",
-    }
+    titles = {ALL: "Every game and tool"}
+    titles |= {game_id: get_game(game_id).name for game_id in available_games()}
+    titles[WEB] = "Web tables (partie serve)"
     lines = [
         "# Refusal codes",
         "",
@@ -193,18 +129,20 @@ def markdown() -> str:
         "English (`exc.code`, `exc.fr`, `exc.en`; the web protocol sends the three). This",
         "table gives each code a generic line, so a client can translate a refusal or",
         "link it to its rule without reading the sentence. It is written from",
-        "`src/partie/core/refusals.py`; a test fails when a code raised in the source is",
-        "missing here.",
+        "`src/partie/core/refusals.py` (the shared codes) and each game's own list",
+        "(`Game.refusals`, in `src/partie/games/<game>/refusals.py`); a test fails when a",
+        "code raised in the source is missing here.",
     ]
+    rows = catalogue().values()
     for game, title in titles.items():
         lines += ["", f"## {title}", "", "| code | français | English |", "|---|---|---|"]
-        lines += [f"| `{r.code}` | {r.fr} | {r.en} |" for r in REFUSALS.values() if r.game == game]
+        lines += [f"| `{r.code}` | {r.fr} | {r.en} |" for r in rows if r.game == game]
     return "\n".join(lines) + "\n"
 
 
 def refusal(code: str) -> Refusal:
     """The catalogue entry of ``code`` (``KeyError`` for a code nobody listed)."""
-    return REFUSALS[code]
+    return catalogue()[code]
 
 
-__all__ = ["REFUSALS", "Refusal", "markdown", "refusal"]
+__all__ = ["SHARED", "Refusal", "catalogue", "markdown", "refusal"]

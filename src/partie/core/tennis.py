@@ -24,6 +24,11 @@ from enum import Enum
 
 POINT_NAMES = ("0", "15", "30", "40")
 
+MATCH_WON = "match_won"
+"""``Result.reason`` of a game that ends when a side wins the match."""
+MATCH_WON_WORDS = ("match gagné", "match won")
+"""``MATCH_WON`` in French and English."""
+
 
 class Event(Enum):
     """What a point completed. Ordered: a match is also a set and a game."""

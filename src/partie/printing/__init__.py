@@ -1,27 +1,23 @@
 """Print-and-play PDFs: each game's cards (fronts, duplex-aligned backs, crop marks) and
-its rules sheet. ``make_pdf("the-game", "out.pdf", paper="a4")``; a Tennis Quizz deck
-is named by its built-in name or its file."""
+its rules sheet. ``make_pdf("the-game", "out.pdf", paper="a4")``; a question deck is
+named by its built-in name or its file. Each game names the function that draws its
+cards (``Game.print_cards``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
 
-from partie.printing.faces import (
-    letter_back,
-    letter_front,
-    quiz_back,
-    quiz_front,
-    the_game_back,
-    the_game_front,
-    the_game_marker,
-)
+from partie.core.errors import UnknownGame
+from partie.core.registry import available_games, get_game, load_hook
 from partie.printing.layout import PAPERS
 from partie.printing.pdf import CardPdf, Face, save
 from partie.rules.document import load_rules
 
-GAMES = ("the-game", "tennis-quizz", "tennis-mots")
-QUIZZ_DEFAULT_DECK = "fr-starter"
+
+def printable_games() -> list[str]:
+    """The registered games that have print faces."""
+    return [g for g in available_games() if get_game(g).print_cards is not None]
 
 
 @dataclass(frozen=True)
@@ -40,21 +36,19 @@ class Printed:
 def cards_of(target: str, lang: str = "fr") -> tuple[str, list[Face], Face]:
     """The game a target prints, its fronts and its back: a game id, or a deck."""
     fr = lang == "fr"
-    if target == "the-game":
-        fronts = [the_game_front(n) for n in range(2, 100)]
-        fronts += [the_game_marker(n, fr) for n in (1, 1, 100, 100)]
-        return "the-game", fronts, the_game_back()
-    if target == "tennis-mots":
-        from partie.games.tennis_mots.cards import load_deck as load_letters
-
-        deck = load_letters()
-        fronts = [letter_front(deck.faces[i], deck.values[i], fr) for i in deck.ids]
-        return "tennis-mots", fronts, letter_back()
-    from partie.games.tennis_quizz.decks import load_deck
-
-    deck = load_deck(QUIZZ_DEFAULT_DECK if target == "tennis-quizz" else target)
-    fronts = [quiz_front(card.id, card.questions, deck.title) for card in deck.cards]
-    return "tennis-quizz", fronts, quiz_back(deck.title)
+    games = printable_games()
+    if target in games:
+        game = get_game(target)
+    else:
+        decks = [get_game(g) for g in games if get_game(g).prints_decks]
+        if not decks:
+            raise UnknownGame(
+                f"rien à imprimer pour {target!r} (jeux : {', '.join(games)})",
+                f"nothing to print for {target!r} (games: {', '.join(games)})",
+            )
+        game = decks[0]
+    fronts, back = load_hook(game.print_cards)(None if target == game.id else target, fr)
+    return game.id, fronts, back
 
 
 def make_pdf(

@@ -78,20 +78,35 @@ def _back(pdf: CardPdf, x: float, y: float, title: str, subtitle: str,
     pdf.set_draw_color(0)
 
 
-# -- The Game ---------------------------------------------------------------------------
+# -- Faces any game may use (a plug-in game's print faces are built from these) ---------
 
 
-def the_game_front(number: int) -> Face:
+def numbered_front(number: int, colour: tuple[int, int, int] = NAVY) -> Face:
+    """A card showing one number, large in the middle and in two corners (6 and 9
+    underlined)."""
+
     def draw(pdf: CardPdf, x: float, y: float) -> None:
         text = str(number)
         mark = reads_otherwise_upside_down(text)
-        _frame(pdf, x, y, NAVY)
+        _frame(pdf, x, y, colour)
         _corners(pdf, x, y, text, 11, mark)
-        pdf.set_text_color(*NAVY)
+        pdf.set_text_color(*colour)
         _centre(pdf, x, y + CARD_H / 2 - 10, CARD_W, 20, text, 44, "B", mark)
         pdf.set_text_color(0)
 
     return draw
+
+
+def plain_back(title: str, subtitle: str = "", colour: tuple[int, int, int] = NAVY) -> Face:
+    """A back in one colour with the game's name (and a short line under it)."""
+    return partial(_back, title=title, subtitle=subtitle, colour=colour)
+
+
+# -- The Game ---------------------------------------------------------------------------
+
+
+def the_game_front(number: int) -> Face:
+    return numbered_front(number, NAVY)
 
 
 def the_game_marker(number: int, fr: bool) -> Face:
@@ -116,7 +131,7 @@ def the_game_marker(number: int, fr: bool) -> Face:
 
 
 def the_game_back() -> Face:
-    return partial(_back, title="The Game", subtitle="2 … 99", colour=NAVY)
+    return plain_back("The Game", "2 … 99", NAVY)
 
 
 # -- Tennis de mots ---------------------------------------------------------------------
@@ -227,3 +242,34 @@ def _questions(pdf: CardPdf, x: float, y: float, w: float, texts: list[tuple[str
 
 def quiz_back(deck_title: str) -> Face:
     return partial(_back, title="Tennis Quizz", subtitle=deck_title, colour=CLAY)
+
+
+# --- Each game's cards: the hooks the games name (``Game.print_cards``) ---------------
+
+
+def the_game_cards(deck: str | None, fr: bool) -> tuple[list[Face], Face]:
+    """The 98 cards and the four pile markers."""
+    fronts = [the_game_front(n) for n in range(2, 100)]
+    fronts += [the_game_marker(n, fr) for n in (1, 1, 100, 100)]
+    return fronts, the_game_back()
+
+
+def letter_cards(deck: str | None, fr: bool) -> tuple[list[Face], Face]:
+    """The letters and jokers of the default deck."""
+    from partie.games.tennis_mots.cards import load_deck as load_letters
+
+    letters = load_letters()
+    fronts = [letter_front(letters.faces[i], letters.values[i], fr) for i in letters.ids]
+    return fronts, letter_back()
+
+
+QUIZ_DEFAULT_DECK = "fr-starter"
+
+
+def quiz_cards(deck: str | None, fr: bool) -> tuple[list[Face], Face]:
+    """A question deck's cards (the built-in starter deck by default)."""
+    from partie.games.tennis_quizz.decks import load_deck
+
+    questions = load_deck(deck or QUIZ_DEFAULT_DECK)
+    fronts = [quiz_front(card.id, card.questions, questions.title) for card in questions.cards]
+    return fronts, quiz_back(questions.title)

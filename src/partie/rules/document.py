@@ -1,6 +1,8 @@
-"""The players' rules of each game, read from the Markdown next to this module.
+"""The players' rules of each game, read from the Markdown its package names.
 
-A rules file is ``text/<game>.<lang>.md``: a ``#`` title, an introduction, then
+Each game names the package holding its rules (``Game.rules_text``; the built-in
+games' are in ``text/`` next to this module, with the FAQ the answerer learns from).
+A rules file is ``<game>.<lang>.md``: a ``#`` title, an introduction, then
 ``## Title {#id}`` sections whose ids are the same in every language. A section's
 *passages* are its paragraphs: the unit a rule question is answered with.
 """
@@ -12,10 +14,15 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from partie.core.errors import PartieError
+from partie.core.errors import PartieError, UnknownGame
+from partie.core.registry import get_game
 
 LANGS = ("fr", "en")
-GAMES = ("the-game", "tennis-quizz", "tennis-mots")
+GAMES = tuple(
+    sorted({p.name.split(".")[0] for p in resources.files(__package__).joinpath("text").iterdir()
+            if p.name.endswith(".md")})
+)  # fmt: skip
+"""The games whose rules ship here: the ones the rules answerer knows (it has their FAQ)."""
 
 _HEADING = re.compile(r"^## (?P<title>.+?)\s*\{#(?P<id>[a-z0-9-]+)\}\s*$")
 
@@ -132,13 +139,21 @@ def parse(text: str, game: str, lang: str) -> Rules:
 @cache
 def load_rules(game: str, lang: str = "fr") -> Rules:
     """The players' rules of ``game`` in ``lang``; ``UnknownRules`` otherwise."""
-    if game not in GAMES or lang not in LANGS:
+    package = _rules_package(game) if lang in LANGS else None
+    if package is None:
         raise UnknownRules(
             f"pas de règles pour {game!r} en {lang!r} (jeux : {', '.join(GAMES)} ; "
             f"langues : {', '.join(LANGS)})",
             f"no rules for {game!r} in {lang!r} (games: {', '.join(GAMES)}; "
             f"languages: {', '.join(LANGS)})",
         )
-    name = f"{game}.{lang}.md"
-    text = resources.files(__package__).joinpath("text", name).read_text(encoding="utf-8")
+    text = resources.files(package).joinpath(f"{game}.{lang}.md").read_text(encoding="utf-8")
     return parse(text, game, lang)
+
+
+def _rules_package(game: str) -> str | None:
+    """The package the registered game ``game`` keeps its rules in, if it has rules."""
+    try:
+        return get_game(game).rules_text
+    except UnknownGame:
+        return None

@@ -13,6 +13,7 @@ import json
 import logging
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -231,10 +232,34 @@ def create_app(config: ServerConfig) -> Starlette:
         extra = adapter.routes()
         if extra:
             routes.append(Mount(f"/api/games/{adapter.id}", routes=extra))
+        routes += _screen_routes(adapter.game)
     routes.append(Mount(RULES_PREFIX, app=rules_app()))
     routes.append(Mount("/static", StaticFiles(directory=STATIC), name="static"))
     app = Starlette(routes=routes, lifespan=lifespan)
     return app
+
+
+def _screen_routes(game: Any) -> list[Route]:
+    """A game installed on its own ships its browser screen in its package
+    (``Game.web_screen``): served at ``/static/games/<id>.js`` (and ``.css``), where the
+    table page loads every game's screen from."""
+    if game.web_screen is None:
+        return []
+    folder = resources.files(game.web_screen)
+    routes = []
+    for suffix in ("js", "css"):
+        source = folder.joinpath(f"{game.id}.{suffix}")
+        if source.is_file():
+            path = Path(str(source))
+            routes.append(Route(f"/static/games/{game.id}.{suffix}", _file_endpoint(path)))
+    return routes
+
+
+def _file_endpoint(path: Path) -> Callable[[Request], Any]:
+    async def send(request: Request) -> Response:
+        return FileResponse(path)
+
+    return send
 
 
 async def _read_body(request: Request) -> bytes:

@@ -29,12 +29,6 @@ REPORT_MAX_GAMES = 200_000
 """``--report`` keeps each game's score for its plots: bounded, unlike plain runs."""
 MAX_COUNTS = 16
 
-SCORE_MEANING = {
-    "the-game": "cards left unplayed at the end (0 is a total win; lower is better)",
-    "tennis-quizz": "sets won by seat 1's side",
-    "tennis-mots": "sets won by seat 1",
-}
-
 
 def parse_player_counts(text: str | None) -> list[int] | None:
     """``"2"`` → [2], ``"1-5"`` → [1..5], ``"1,3,4"`` → [1, 3, 4]; raises ``BadOptions``."""
@@ -201,7 +195,7 @@ class PlanResult:
 def describe(summary: dict[str, Any], game_id: str, cooperative: bool) -> None:
     """Say whose win rate a summary shows and what its mean score counts."""
     summary["win_rate_of"] = "the table (a cooperative game)" if cooperative else "seat 1"
-    summary["score_of"] = SCORE_MEANING.get(game_id, "seat 1's score")
+    summary["score_of"] = get_game(game_id).score_meaning[1]
 
 
 def run_plan(

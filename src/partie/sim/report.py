@@ -377,8 +377,9 @@ def plot_traces(series: Sequence[Series], path: Path, lang: str = "fr") -> bool:
 
 
 def _reasons(summary: dict[str, Any], lang: str) -> str:
+    game, colon = summary["game"], say(lang, " : ", ": ")
     parts = [
-        f"{words.end_reason(code, lang)}{say(lang, ' : ', ': ')}{number(count, ',', lang)}"
+        f"{words.end_reason(game, code, lang)}{colon}{number(count, ',', lang)}"
         for code, count in summary["end_reasons"].items()
     ]
     return say(lang, " ; ", ", ").join(parts)

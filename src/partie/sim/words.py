@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from partie.core.game import EndReason
+from partie.core.errors import UnknownGame
+from partie.core.registry import get_game
 
 
 def say(lang: str, fr: str, en: str) -> str:
@@ -23,24 +24,14 @@ TABLE_WINS = "the table (a cooperative game)"
 WINS_OF_FR = {TABLE_WINS: "la table (un jeu coopératif)", "seat 1": "la place 1"}
 """French for the summary's ``win_rate_of`` (see ``partie.sim.plan.describe``)."""
 
-SCORE_OF_FR = {
-    "the-game": "cartes restées non jouées à la fin (0 : victoire totale ; plus bas, mieux)",
-    "tennis-quizz": "sets gagnés par le camp de la place 1",
-    "tennis-mots": "sets gagnés par la place 1",
-}
-"""French for the summary's ``score_of``, by game id."""
 
-END_REASONS: dict[str, tuple[str, str]] = {
-    EndReason.ALL_CARDS_PLAYED: ("toutes les cartes posées", "all cards down"),
-    EndReason.STUCK: ("blocage (minimum impossible)", "stuck (minimum out of reach)"),
-    EndReason.MATCH_WON: ("match gagné", "match won"),
-}
-"""Words for the games' end-reason codes; a code not listed is shown as it is."""
-
-TRACE_LABELS: dict[str, tuple[str, str]] = {
-    "the-game": ("cartes restantes (mains + pioche)", "cards left (hands + draw pile)"),
-}
-"""What each game's ``turn_trace`` follows, by game id."""
+def _game(game_id: str) -> Any:
+    """The registered game, or ``None`` for a summary of a game not installed here (a
+    JSON file from elsewhere): its figures are then described in neutral words."""
+    try:
+        return get_game(game_id)
+    except UnknownGame:
+        return None
 
 
 def wins_of(summary: dict[str, Any], lang: str) -> str:
@@ -57,18 +48,21 @@ def cooperative(summary: dict[str, Any]) -> bool:
 def score_of(summary: dict[str, Any], lang: str) -> str:
     """What the summary's score counts, in ``lang``."""
     text = summary.get("score_of", "seat 1's score")
-    return say(lang, SCORE_OF_FR.get(summary["game"], "score de la place 1"), text)
+    game = _game(summary["game"])
+    return say(lang, game.score_meaning[0] if game else "score de la place 1", text)
 
 
-def end_reason(code: str, lang: str) -> str:
-    """The words for an end-reason code, or the code itself when it has none."""
-    fr, en = END_REASONS.get(code, (code, code))
+def end_reason(game_id: str, code: str, lang: str) -> str:
+    """The words for one of a game's end-reason codes, or the code itself."""
+    game = _game(game_id)
+    fr, en = game.end_reasons.get(code, (code, code)) if game else (code, code)
     return say(lang, fr, en)
 
 
-def trace_label(game: str, lang: str) -> str:
-    """What ``game``'s per-turn trace follows (a neutral phrase for an unlisted game)."""
-    fr, en = TRACE_LABELS.get(game, ("valeur suivie par tour", "figure traced per turn"))
+def trace_label(game_id: str, lang: str) -> str:
+    """What a game's per-turn trace follows (a neutral phrase for an unknown game)."""
+    game = _game(game_id)
+    fr, en = game.trace_label if game else ("valeur suivie par tour", "figure traced per turn")
     return say(lang, fr, en)
 
 
@@ -84,10 +78,7 @@ def seat(index: int, lang: str) -> str:
 
 
 __all__ = [
-    "END_REASONS",
-    "SCORE_OF_FR",
     "TABLE_WINS",
-    "TRACE_LABELS",
     "WINS_OF_FR",
     "cooperative",
     "end_reason",

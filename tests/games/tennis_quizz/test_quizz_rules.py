@@ -1,4 +1,4 @@
-"""The worked checks of shared/rules/tennis-quizz.md on the real engine, and the
+"""The worked checks of docs/rules/tennis-quizz.md on the real engine, and the
 rules the page leaves to us (teams, discards, jeu décisif, pros)."""
 
 from __future__ import annotations

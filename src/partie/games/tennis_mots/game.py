@@ -7,17 +7,19 @@ import random
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from partie.core.errors import BadOptions, PartieError
 from partie.core.game import Bot, Game
 from partie.core.options import options_from_json
+from partie.core.tennis import MATCH_WON, MATCH_WON_WORDS
 from partie.games.tennis_mots.bot_specs import bot_from_spec
 from partie.games.tennis_mots.bots import BOTS, SimpleBot, load_lexicon
 from partie.games.tennis_mots.cards import AFTER, DOUBLE, LETTERS_SET, load_deck
 from partie.games.tennis_mots.moves import Candidate, generate
 from partie.games.tennis_mots.notation import parse_action as parse_typed
 from partie.games.tennis_mots.positions import from_position as state_from_position
+from partie.games.tennis_mots.refusals import REFUSALS
 from partie.games.tennis_mots.rules import (
     ACCEPT,
     CHALLENGE,
@@ -91,6 +93,13 @@ class TennisMots(Game):
     max_players = 4
     default_bot = "greedy"
     lists_actions = False
+    refusals = REFUSALS
+    end_reasons: ClassVar[dict[str, tuple[str, str]]] = {MATCH_WON: MATCH_WON_WORDS}
+    score_meaning = ("sets gagnés par la place 1", "sets won by seat 1")
+    terminal_screen = "partie.terminal.tennis_mots:TennisMotsScreen"
+    print_cards = "partie.printing.faces:letter_cards"
+    web_adapter = "partie.server.games.tennis_mots"
+    rules_text = "partie.rules.text"
 
     def parse_options(
         self, data: dict[str, Any] | None = None, *, trusted: bool = True

@@ -1,4 +1,4 @@
-"""Tennis de mots as ``shared/rules/tennis-mots.md`` states it (see ``docs/tennis-mots.md``
+"""Tennis de mots as ``docs/rules/tennis-mots.md`` states it (see ``docs/tennis-mots.md``
 for every decision the rules left open).
 
 Vocabulary first: laid cards, the four actions, the options; then the state.
@@ -29,8 +29,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
 from partie.core.errors import BadPosition, GameOver, IllegalAction, InvalidAction, NotYourTurn
-from partie.core.game import EndReason, Result, State
+from partie.core.game import Result, State
 from partie.core.rng import make_rng
+from partie.core.tennis import MATCH_WON
 from partie.games.tennis_mots import shots as names_of
 from partie.games.tennis_mots.cards import (
     AFTER,
@@ -396,7 +397,7 @@ class TennisMotsState(State):
         return Result(
             winners=winners,
             scores=tuple(float(w) for w in self.sets_won),
-            reason=EndReason.MATCH_WON,
+            reason=MATCH_WON,
             details=details,
         )
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 from partie.core.errors import BadOptions
 from partie.core.game import Bot, Game
 from partie.core.options import options_from_json
+from partie.core.tennis import MATCH_WON, MATCH_WON_WORDS
 from partie.games.tennis_quizz.bots import BOT_NAMES, make_bot
 from partie.games.tennis_quizz.decks import (
     DECK_LIMITS,
@@ -24,6 +25,7 @@ from partie.games.tennis_quizz.decks import (
 )
 from partie.games.tennis_quizz.positions import from_position as score_position
 from partie.games.tennis_quizz.referee import Referee
+from partie.games.tennis_quizz.refusals import REFUSALS
 from partie.games.tennis_quizz.rules import (
     Ask,
     Asked,
@@ -105,6 +107,14 @@ class TennisQuizz(Game):
     max_players = 6
     default_bot = "quiz"
     private_options = frozenset({"deck_text"})
+    refusals = REFUSALS
+    end_reasons: ClassVar[dict[str, tuple[str, str]]] = {MATCH_WON: MATCH_WON_WORDS}
+    score_meaning = ("sets gagnés par le camp de la place 1", "sets won by seat 1's side")
+    terminal_screen = "partie.terminal.tennis_quizz:TennisQuizzScreen"
+    print_cards = "partie.printing.faces:quiz_cards"
+    prints_decks = True
+    web_adapter = "partie.server.games.tennis_quizz"
+    rules_text = "partie.rules.text"
 
     def parse_options(
         self, data: dict[str, Any] | None = None, *, trusted: bool = True

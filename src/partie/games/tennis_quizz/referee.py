@@ -6,7 +6,7 @@ of which card the server reads next. Everything is a pure function of the option
 the list of taps, so undo is "the same taps but the last" and a match restored from
 storage is the same match.
 
-Card order follows ``shared/rules/tennis-quizz.md``: each side reads its own pile in
+Card order follows ``docs/rules/tennis-quizz.md``: each side reads its own pile in
 order; a card is read question 1 to 7; a game that ends mid-card leaves the card with
 its server, who resumes at the next question on their next service game; a finished
 card is replaced by the next one of the pile. *Tactique*: the server picks any

@@ -1,4 +1,4 @@
-"""Tennis Quizz as ``shared/rules/tennis-quizz.md`` states it.
+"""Tennis Quizz as ``docs/rules/tennis-quizz.md`` states it.
 
 Vocabulary first (options, the six actions, what is being asked), then the state.
 The server's side asks, the receiving side answers: a right answer wins the point for
@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from partie.core.errors import GameOver, IllegalAction, InvalidAction, NotYourTurn
-from partie.core.game import EndReason, Result, State
+from partie.core.game import Result, State
 from partie.core.rng import make_rng
-from partie.core.tennis import Event, Score, TennisFormat, call
+from partie.core.tennis import MATCH_WON, Event, Score, TennisFormat, call
 from partie.games.tennis_quizz.decks import MIN_CARDS_TO_PLAY, QUESTIONS_PER_CARD, Deck, Question
 from partie.games.tennis_quizz.judging import judge
 
@@ -364,7 +364,7 @@ class TennisQuizzState(State):
         return Result(
             winners=tuple(self.teams[winner]),
             scores=tuple(float(sets[side_of(s)]) for s in range(n)),
-            reason=EndReason.MATCH_WON,
+            reason=MATCH_WON,
             details={
                 "questions": len(self.log),
                 "right_answers": sum(1 for p in self.log if p["right"]),

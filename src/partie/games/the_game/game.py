@@ -7,19 +7,22 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from partie.core.errors import BadOptions
-from partie.core.game import Bot, EndReason, Game, Result
+from partie.core.game import Bot, Game, Result
 from partie.core.inputs import MAX_BOT_BUDGET, check_bot_spec
 from partie.core.options import options_from_json
 from partie.games.the_game.bots import BOTS, BUDGETED, SETTINGS
+from partie.games.the_game.refusals import REFUSALS
 from partie.games.the_game.rules import (
     ASCENDING,
     CARDS,
+    END_REASONS,
     END_TURN,
     EXCELLENT_BELOW,
     SIGNAL_KINDS,
     START_TOPS,
     TRICK,
     ChooseStart,
+    EndReason,
     EndTurn,
     Play,
     Signal,
@@ -40,6 +43,17 @@ class TheGame(Game):
     default_bot = "heuristic"
     supports_deals = True
     traces_turns = True
+    refusals = REFUSALS
+    end_reasons = END_REASONS
+    score_meaning = (
+        "cartes restées non jouées à la fin (0 : victoire totale ; plus bas, mieux)",
+        "cards left unplayed at the end (0 is a total win; lower is better)",
+    )
+    trace_label = ("cartes restantes (mains + pioche)", "cards left (hands + draw pile)")
+    terminal_screen = "partie.terminal.the_game:TheGameScreen"
+    print_cards = "partie.printing.faces:the_game_cards"
+    web_adapter = "partie.server.games.the_game"
+    rules_text = "partie.rules.text"
 
     def parse_options(
         self, data: dict[str, Any] | None = None, *, trusted: bool = True
@@ -65,6 +79,21 @@ class TheGame(Game):
     def parse_action(self, view: dict[str, Any], text: str) -> TheGameAction:
         """``37 a1``, ``37`` alone when it fits one pile, ``fin``, ``signal d2 garde``…"""
         return parse_action(text, view)
+
+    def compile_seconds(
+        self, runs: Sequence[tuple[TheGameOptions, Sequence[str], bool]]
+    ) -> int | None:
+        """The fast path's compiled parts these runs need, when the cache lacks one."""
+        from partie.games.the_game import fast, warm
+
+        parts = {
+            warm.fast_part(bots, fixed or options.deal is not None)
+            for options, bots, fixed in runs
+            if fast.supports(options, bots)
+        }
+        if all(warm.cache_ready(part) for part in parts):
+            return None
+        return warm.FAST_PATH_SECONDS
 
     def bot_names(self) -> list[str]:
         return sorted(BOTS)

@@ -1,4 +1,4 @@
-"""The Game (Steffen Benndorf, 2015) as ``shared/rules/the-game.md`` states it.
+"""The Game (Steffen Benndorf, 2015) as ``docs/rules/the-game.md`` states it.
 
 Vocabulary first: piles, cards and the three kinds of action, then the state.
 The engine is pure and lean: hands are sorted lists of ints, pile tops a list of four
@@ -7,6 +7,7 @@ ints, the draw pile a list whose end is its top.
 
 from __future__ import annotations
 
+import enum
 import random
 from bisect import insort
 from dataclasses import dataclass
@@ -20,8 +21,24 @@ from partie.core.errors import (
     InvalidAction,
     NotYourTurn,
 )
-from partie.core.game import EndReason, Result, State
+from partie.core.game import Result, State
 from partie.core.rng import make_rng
+
+
+class EndReason(enum.StrEnum):
+    """Why a game of The Game ended: the stable codes of ``Result.reason``."""
+
+    ALL_CARDS_PLAYED = "all_cards_played"
+    """Every card is down (total victory)."""
+    STUCK = "stuck"
+    """The player to act cannot lay this turn's minimum."""
+
+
+END_REASONS: dict[str, tuple[str, str]] = {
+    EndReason.ALL_CARDS_PLAYED: ("toutes les cartes posées", "all cards down"),
+    EndReason.STUCK: ("blocage (minimum impossible)", "stuck (minimum out of reach)"),
+}
+"""The reasons in French and English (simulation summaries and reports)."""
 
 CARDS = tuple(range(2, 100))
 """The 98 cards; 1 and 100 are pile markers, never cards."""

@@ -4,15 +4,13 @@ The service reaches a game only through its adapter. ``GameAdapter`` works for a
 of the registry: option specs read from the game's options dataclass, its bots, its
 legal actions as JSON. A game that needs more (options the network may not set, a
 preview of an action, questions answered from the seat's view, extra HTTP routes such as
-a deck upload, public extras in the table message) adds ``server/games/<module>.py``
-defining ``ADAPTER``, a subclass; ``get_adapter`` picks it up by the registry's module
-name (``partie.games.the_game`` → ``partie.server.games.the_game``).
+a deck upload, public extras in the table message) names a module defining
+``ADAPTER``, a subclass (``Game.web_adapter``; the built-in games' are in this package).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import types
 import typing
 from functools import cache
@@ -21,7 +19,7 @@ from typing import Any, ClassVar
 from partie.core.errors import BadOptions, PartieError
 from partie.core.game import Action, Bot, Game, State
 from partie.core.options import options_to_json
-from partie.core.registry import GAMES, available_games, get_game
+from partie.core.registry import available_games, get_game, load_hook
 
 
 class NotSupported(PartieError):
@@ -29,6 +27,8 @@ class NotSupported(PartieError):
 
 
 def _label(name: str) -> dict[str, str]:
+    if name == "players":  # every game has it: its label needs no adapter
+        return {"fr": "Joueurs", "en": "Players"}
     words = name.replace("_", " ")
     return {"fr": words, "en": words}
 
@@ -212,16 +212,13 @@ class GameAdapter:
 
 @cache
 def get_adapter(game_id: str) -> GameAdapter:
-    """The adapter of a registered game: its own module's ``ADAPTER`` if there is one."""
+    """The adapter of a registered game: the ``ADAPTER`` of the module the game names
+    (``Game.web_adapter``), else the generic one, which serves any game from its
+    contract alone."""
     game = get_game(game_id)
-    module = GAMES[game_id].rsplit(".", 1)[-1]
-    try:
-        found = importlib.import_module(f"partie.server.games.{module}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"partie.server.games.{module}":
-            raise
+    if game.web_adapter is None:
         return GameAdapter(game)
-    adapter = found.ADAPTER
+    adapter = load_hook(game.web_adapter).ADAPTER
     if isinstance(adapter, type):
         adapter = adapter(game)
     return adapter

@@ -15,7 +15,6 @@ from partie.core.errors import IllegalAction, NotYourTurn, PartieError
 from partie.core.game import Action, State
 from partie.games.tennis_mots import shots as names_of
 from partie.games.tennis_mots.bots import load_lexicon
-from partie.games.tennis_mots.cards import load_deck
 from partie.games.tennis_mots.movegen import hints as best_shots
 from partie.games.tennis_mots.rules import (
     ACCEPT,
@@ -23,14 +22,13 @@ from partie.games.tennis_mots.rules import (
     Accept,
     Challenge,
     Net,
-    Pending,
     Plan,
     Shot,
-    TennisMotsOptions,
     TennisMotsState,
     action_from_json,
     cards_text,
 )
+from partie.games.tennis_mots.views import state_from_view
 from partie.server.games import GameAdapter, NotSupported
 
 GAME_ID = "tennis-mots"
@@ -98,56 +96,6 @@ def option_specs() -> list[dict[str, Any]]:
 
 
 # The state one seat can see -----------------------------------------------------------
-
-
-def state_from_view(view: dict[str, Any]) -> TennisMotsState:
-    """A state holding only what ``view`` shows: the table, the pot, this seat's hand,
-    whose turn it is. Other hands and the draw pile are empty, so any check run on it
-    uses nothing hidden. Good for checking a shot, never for playing on."""
-    options = view["options"]
-    deck = load_deck(options.get("deck"))
-    lexicon = load_lexicon(options.get("lexicon"))
-    n = view["players"]
-    seat = view["seat"]
-    state = object.__new__(TennisMotsState)
-    state.game = None
-    state._options = TennisMotsOptions(
-        players=n,
-        serve_weight=options["serve_weight"],
-        bluff=options["bluff"],
-        lexicon=options.get("lexicon"),
-        deck=options.get("deck"),
-        sets_to_win=options["sets_to_win"],
-    )
-    state.seed = 0
-    state.deck = deck
-    state.lexicon = lexicon
-    state.over = bool(view["over"])
-    state.phase = view["phase"]
-    state.turn = view["turn"]
-    state.server = view["server"]
-    state.serve_number = view["serve_number"]
-    state.last_rally = view["last_rally"]
-    state.in_rally = list(view["in_rally"])
-    state.table = [(c["id"], c["glyph"], c["letter"]) for c in view["table"]]
-    state.pot = [c["id"] for c in view["pot"]]
-    state.hands = [[] for _ in range(n)]
-    if seat is not None:
-        state.hands[seat] = [c["id"] for c in view["hand"] or []]
-    pending = view["pending"]
-    state.pending = (
-        None
-        if pending is None
-        else Pending(
-            pending["shooter"],
-            pending["kind"],
-            tuple((c, g, letter) for c, g, letter in pending["cards"]),
-            True,  # unknown from a view: never used by a check
-            list(pending["waiting"]),
-            False,
-        )
-    )
-    return state
 
 
 # Preview ---------------------------------------------------------------------------------
