@@ -158,3 +158,13 @@ def test_a_french_excel_csv_becomes_a_deck_to_edit(client: Any) -> None:
     assert len(made["doc"]["questions"]) == 7
     assert made["doc"]["questions"][4]["text"].endswith("Allemagne ?")
     assert made["doc"]["questions"][2]["wrong"] == ["Séville", "Valence"]
+
+
+def test_a_copy_of_the_starter_deck_can_be_edited_and_nothing_else_is_read(client: Any) -> None:
+    made = client.post(API, json={"from": "fr-starter"})
+    assert made.status_code == 200
+    doc = made.json()["doc"]
+    assert len(doc["questions"]) >= 28 and doc["title"]
+    for bad in ("../../etc/passwd", "/etc/hostname", "nope"):
+        refused = client.post(API, json={"from": bad})
+        assert refused.status_code == 400 and refused.json()["fr"]

@@ -32,7 +32,7 @@ from partie.games.tennis_quizz.decks import load_deck
 from partie.games.tennis_quizz.importers import write_csv, write_gift
 from partie.games.tennis_quizz.uploads import DECK_LIMITS
 from partie.server.codes import new_token, token_hash, token_matches
-from partie.server.games.tennis_quizz import UPLOAD_PREFIX, remember_upload
+from partie.server.games.tennis_quizz import UPLOAD_PREFIX, builtin_ids, remember_upload
 from partie.server.storage import DocumentRow
 
 KIND = "tennis-quizz-deck"
@@ -124,11 +124,10 @@ async def create(request: Request) -> Response:
             data = parse_json(body or b"{}", what="paquet", limits=DECK_LIMITS)
             source = data.pop("from", None) if isinstance(data, dict) else None
             if source is not None:
-                if not isinstance(source, str) or not source.isascii() or len(source) > 40:
+                # Only a built-in deck, by its name: nothing from the network names a file.
+                if not isinstance(source, str) or source not in builtin_ids():
                     raise BadInput("paquet de départ inconnu", "unknown starting deck")
                 deck = await asyncio.to_thread(load_deck, source)
-                if deck.path and not deck.path.startswith(str(_builtin_folder())):
-                    raise BadInput("paquet de départ inconnu", "unknown starting deck")
                 doc = authoring.document_from_deck(deck)
             else:
                 doc = authoring.read_document(data)
@@ -138,12 +137,6 @@ async def create(request: Request) -> Response:
     row = DocumentRow(KIND, secrets.token_hex(6), 1, token_hash(token), doc, time.time())
     await _storage(request).save_document(row)
     return JSONResponse({**_answer(row, True), "token": token, "skipped": notes[:50]})
-
-
-def _builtin_folder() -> Path:
-    from partie.games.tennis_quizz.decks import builtin_dir
-
-    return builtin_dir()
 
 
 async def read(request: Request) -> Response:
