@@ -42,6 +42,9 @@ def games(as_json: bool) -> None:
     for entry in found:
         low, high = entry["players"]  # type: ignore[misc]
         table.add_row(
-            str(entry["id"]), str(entry["name"]), f"{low}-{high}", ", ".join(entry["bots"])  # type: ignore[arg-type]
+            str(entry["id"]),
+            str(entry["name"]),
+            f"{low}-{high}",
+            ", ".join(entry["bots"]),  # type: ignore[arg-type]
         )
     Console(highlight=False).print(table)

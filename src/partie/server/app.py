@@ -219,6 +219,8 @@ def create_app(config: ServerConfig) -> Starlette:
         Route("/", page),
         Route("/t/{code}", page),
         Route("/replay/{code}", page),
+        Route("/decks", page),
+        Route("/decks/{deck}", page),
         Route("/api/games", games),
         Route("/api/status", status),
         Route("/api/tables", lobby, methods=["GET"]),

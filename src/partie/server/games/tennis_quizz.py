@@ -245,11 +245,14 @@ class TennisQuizzAdapter(GameAdapter):
     # -- routes -----------------------------------------------------------------------
 
     def routes(self) -> list[Any]:
+        from partie.server.games.tennis_quizz_editor import routes as editor_routes
+
         return [
             Route("/decks", self._decks, methods=["GET"]),
             Route("/decks", self._upload, methods=["POST"]),
             Route("/tables/{code}/questions", self._questions, methods=["GET"]),
             Route("/tables/{code}/questions.csv", self._questions_csv, methods=["GET"]),
+            *editor_routes(),
         ]
 
     async def _decks(self, request: Request) -> Response:

@@ -2,6 +2,7 @@
 // and the page frame (language switch). Each game's screen is a module loaded from
 // /static/games/<game-id>.js (see docs/protocol.md); the client holds no game rules.
 
+import { deckEditor, decksPage } from "./decks.js";
 import { h, replaceChildren } from "./dom.js";
 import { lobbyPage } from "./lobby.js";
 import { replayPage } from "./replay.js";
@@ -38,6 +39,15 @@ function route() {
     document.title = `${showCode(code)} · partie`;
     adoptSeatLink(code);
     new TableClient(code).start();
+    return;
+  }
+  if (/^\/decks\/?$/.test(path)) {
+    decksPage();
+    return;
+  }
+  m = /^\/decks\/([a-f0-9]{6,24})\/?$/.exec(path);
+  if (m) {
+    deckEditor(m[1]);
     return;
   }
   m = /^\/replay\/([^/]+)\/?$/.exec(path);

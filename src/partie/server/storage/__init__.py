@@ -52,6 +52,19 @@ class GameRow:
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
 
 
+@dataclass
+class DocumentRow:
+    """A document authored in the browser (a question deck being written): its JSON,
+    a version that grows by one per saved change, and the hash of its edit token."""
+
+    kind: str
+    key: str
+    version: int
+    secret_hash: str
+    data: dict[str, Any]
+    updated: float = 0.0
+
+
 class Storage(ABC):
     """Where tables live between two runs of the server."""
 
@@ -91,6 +104,14 @@ class Storage(ABC):
         """A kept upload's text, or ``None``."""
 
     @abstractmethod
+    def save_document(self, row: DocumentRow) -> Future[None]:
+        """Insert or replace a document (the caller checked its version)."""
+
+    @abstractmethod
+    def load_document(self, kind: str, key: str) -> DocumentRow | None:
+        """A stored document, or ``None``."""
+
+    @abstractmethod
     def close(self) -> None:
         """Finish pending writes and release the database."""
 
@@ -108,4 +129,4 @@ def open_storage(url: str) -> Storage:
     )
 
 
-__all__ = ["UPLOADS_STORED", "GameRow", "Storage", "TableRow", "open_storage"]
+__all__ = ["UPLOADS_STORED", "DocumentRow", "GameRow", "Storage", "TableRow", "open_storage"]

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from partie.server.storage import UPLOADS_STORED, GameRow, Storage, TableRow
+from partie.server.storage import UPLOADS_STORED, DocumentRow, GameRow, Storage, TableRow
 from partie.server.worker import BatchWorker
 
 SCHEMA = """
@@ -51,6 +51,15 @@ CREATE TABLE IF NOT EXISTS actions (
     seat INTEGER NOT NULL,
     action TEXT NOT NULL,
     PRIMARY KEY (code, game_no, idx)
+);
+CREATE TABLE IF NOT EXISTS documents (
+    kind TEXT NOT NULL,
+    key TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    secret_hash TEXT NOT NULL,
+    data TEXT NOT NULL,
+    updated REAL NOT NULL,
+    PRIMARY KEY (kind, key)
 );
 CREATE TABLE IF NOT EXISTS uploads (
     game TEXT NOT NULL,
@@ -211,6 +220,23 @@ class SQLiteStorage(Storage):
             result=None if row[4] is None else json.loads(row[4]),
             actions=[(seat, json.loads(action)) for seat, action in actions],
         )
+
+    def save_document(self, row: DocumentRow) -> Future[None]:
+        values = (row.kind, row.key, row.version, row.secret_hash, _dumps(row.data), row.updated)
+        return self._submit(
+            lambda db: db.execute("INSERT OR REPLACE INTO documents VALUES (?,?,?,?,?,?)", values)
+        )
+
+    def load_document(self, kind: str, key: str) -> DocumentRow | None:
+        with self._read_lock:
+            row = self._read.execute(
+                "SELECT version, secret_hash, data, updated FROM documents "
+                "WHERE kind = ? AND key = ?",
+                (kind, key),
+            ).fetchone()
+        if row is None:
+            return None
+        return DocumentRow(kind, key, int(row[0]), str(row[1]), json.loads(row[2]), float(row[3]))
 
     def close(self) -> None:
         if self._closed:
