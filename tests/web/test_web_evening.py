@@ -140,7 +140,7 @@ def test_the_game_warns_before_a_play_that_ends_it(server: Any, browser: Any, sh
         last=(0, laid),
         timer=None,
     )
-    assert "extra" not in other
+    assert "corners" not in other.get("extra", {})
     page.evaluate(
         """async (message) => {
           const screen = await import("/static/games/the-game.js");
