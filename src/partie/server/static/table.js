@@ -266,15 +266,43 @@ export class TableClient {
   }
 
   /** Back at the seat: what a stand-in bot played meanwhile, said once (the server
-   * sends it once), in sight until closed, and handed to the screen for its log. */
+   * sends it once) and handed to the screen for its log. The note sits above the board,
+   * in the page's flow (a sticky line covered the piles on a scrolled phone), in the
+   * page's language, until closed, until the player's own next move or the end of the
+   * game, or for 30 s at most: the log keeps it. */
   playedForYou(msg) {
     const text = playedText(msg);
     if (!text) return;
-    alertLine(text, "info", { keep: true, id: "played-for-you" });
+    this.playedShown = { msg, version: this.msg ? this.msg.version : 0 };
+    clearTimeout(this.playedTimer);
+    this.playedTimer = setTimeout(() => this.dropPlayed(), 30000);
+    if (this.msg) this.render();
     // Kept for the screen's log, also when the screen is mounted again (a language
     // switch, or a screen still loading when the note came).
     this.playedNotes = [...(this.playedNotes || []), msg];
     if (this.gameModule && this.gameModule.update) this.gameModule.update({ ...msg, text });
+  }
+
+  dropPlayed() {
+    if (!this.playedShown) return;
+    this.playedShown = null;
+    clearTimeout(this.playedTimer);
+    if (this.msg) this.render();
+  }
+
+  /** The note of what a bot played for this seat, while it holds (see playedForYou). */
+  playedBanner(table) {
+    const shown = this.playedShown;
+    if (!shown) return null;
+    const last = this.msg.last;
+    const moved = last && last.seat === this.you.seat && this.msg.version > shown.version;
+    if (table.status !== "playing" || moved) {
+      this.playedShown = null;
+      clearTimeout(this.playedTimer);
+      return null;
+    }
+    const close = h("button", { type: "button", class: "tiny", "aria-label": t("close"), onclick: () => this.dropPlayed() }, "✕");
+    return h("p", { class: "alert info played-for-you", id: "played-for-you", role: "status" }, h("span", null, playedText(shown.msg)), " ", close);
   }
 
   /** A move refused as stale because someone else played first (a teammate who
@@ -319,7 +347,7 @@ export class TableClient {
     if (["open", "over"].includes(this.shownStatus) && table.status === "playing") this.focusGame = true;
     this.shownStatus = table.status;
     const controls = this.controls(table);
-    replaceChildren(this.top, this.header(table), table.status === "open" ? this.seatsPanel(table) : null, table.status === "over" ? controls : null);
+    replaceChildren(this.top, this.header(table), this.playedBanner(table), table.status === "open" ? this.seatsPanel(table) : null, table.status === "over" ? controls : null);
     this.renderGame(table);
     replaceChildren(this.bottom, table.status === "over" ? null : controls, table.status === "open" ? null : this.seatTools(table));
     this.focusAfterRender();
@@ -404,9 +432,11 @@ export class TableClient {
     return localOnly() && lan ? lan : location.origin;
   }
 
-  /** A localhost page with no LAN address to give: its link reaches this computer only. */
+  /** A localhost page with no LAN address to give: its link reaches this computer only.
+   * Said to the table's creator, who hands the link out; a player who joined on this
+   * computer has nothing to do about it. */
   localWarning() {
-    if (!localOnly() || this.addresses === null || this.addresses === undefined || this.addresses.length) return null;
+    if (!this.you.owner || !localOnly() || this.addresses === null || this.addresses === undefined || this.addresses.length) return null;
     return h("p", { class: "help warn", id: "local-only" }, t("local_only"));
   }
 
