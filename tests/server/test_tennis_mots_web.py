@@ -152,6 +152,12 @@ def test_hints_after_a_shot_are_the_terminals_hints_of_the_view_before() -> None
     expected = engine_hints(before, load_lexicon(None), top=3)
     assert [h["word"] for h in answer["shots"]] == [h.text() for h in expected]
     assert answer["played"]["seat"] == seat
+    # A word start comes with a word it begins; a whole word says it is one.
+    lexicon = load_lexicon(None)
+    for shot in answer["shots"]:
+        assert shot["complete"] == lexicon.is_word(shot["letters"])
+        if not shot["complete"]:
+            assert shot["example"].startswith(shot["letters"])
 
 
 def test_running_points_count_only_face_up_cards() -> None:

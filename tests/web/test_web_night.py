@@ -155,10 +155,14 @@ def test_a_returning_player_is_told_what_a_bot_played_for_them(
     shots(alice, "told")
     cards = re.findall(r"(\d+) sur", logged.inner_text())
     assert not set(cards) & {str(c) for c in hand(alice)}  # laid, no longer in the hand
+    # The note sits in the page above the board, not in the line that sticks to the
+    # top of the screen (it covered the piles of a scrolled phone).
+    assert alice.locator("#alerts #played-for-you").count() == 0
     alice.click("#lang")
     expect(alice.locator("#tg-chat-log .tg-chat-note")).to_contain_text(
         re.compile(r"^A bot played for you: \d+ on [↑↓][AD][12]")
     )
+    expect(note).to_contain_text(re.compile(r"^A bot played for you: "))  # switched too
     alice.reload()
     expect(alice.locator("#tg-hand button.card").first).to_be_visible()
     alice.wait_for_timeout(500)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 from browsing import create_table, expect_turn, no_errors, open_page
@@ -138,7 +139,7 @@ def test_the_trick_of_ten_and_the_turn_before_are_shown(
     expect(prev).to_be_visible()
     expect(prev).to_contain_text(f"Tour précédent — Ana : {laid[0]}")
     assert prev.inner_text().startswith("Tour précédent — Ana : ")
-    expect(page.locator("#tg-last")).to_be_hidden()  # not "Ana : fin du tour" beside it
+    expect(page.locator("#tg-last")).to_have_text("Dernier coup — Ana : fin du tour")
     # In English the same words.
     page.evaluate(MOUNT, [message_for(state, 1, 9, last=(0, EndTurn())), 1, "en"])
     expect(page.locator("#tg-prev")).to_contain_text(
@@ -311,3 +312,119 @@ def test_only_the_creator_is_told_a_localhost_link_reaches_no_one(
     joiner.wait_for_timeout(300)  # the server's addresses have come
     expect(joiner.locator("#local-only")).to_have_count(0)
     no_errors(owner, joiner)
+
+
+# -- Tennis de mots --------------------------------------------------------------------
+
+
+def test_a_word_of_seven_stays_on_one_line_of_a_phone(server: Any, browser: Any) -> None:
+    """On a 390 px phone the gaps of the word being built are drawn narrow: a word of
+    seven cards keeps one line (eight take two, where they took three), the keyboard's
+    help is not shown on a touch screen, and the page says «Au tour d'…»."""
+    from test_tennis_mots_browser import screen_on
+
+    page, _state = screen_on(
+        browser,
+        server,
+        "hands EEEEEEE / ERASIIO; table MUGUET[▶E]",
+        1,
+        viewport=PHONE_390,
+        is_mobile=True,
+        has_touch=True,
+    )
+    # Cards of one line share their middle (a joker's thicker border moves its top).
+    lines = (
+        "els => new Set(els.map(e => { const b = e.getBoundingClientRect();"
+        " return Math.round((b.top + b.bottom) / 2); })).size"
+    )
+    expect(page.locator("#tm-draft [data-card]")).to_have_count(7)
+    assert page.locator("#tm-draft [data-card]").evaluate_all(lines) == 1
+    page.locator("#tm-hand [data-card]").first.click()
+    page.locator("#tm-draft [data-slot]").nth(7).click()
+    expect(page.locator("#tm-draft [data-card]")).to_have_count(8)
+    assert page.locator("#tm-draft [data-card]").evaluate_all(lines) <= 2
+    expect(page.locator("#tm-keys")).to_be_hidden()
+    assert "Clavier" not in page.locator("#tm-builder").inner_text()
+    no_errors(page)
+
+
+def mots_message(state: Any, seat: int, version: int, last: Any = None) -> dict[str, Any]:
+    seats = [
+        {"seat": 0, "kind": "person", "name": "Ines", "connected": True},
+        {"seat": 1, "kind": "person", "name": "Bruno", "connected": True},
+    ]
+    built = table_message(
+        get_adapter("tennis-mots"),
+        state,
+        seat,
+        summary={"seats": seats},
+        version=version,
+        last=last,
+        timer=None,
+    )
+    return json.loads(json.dumps(built))
+
+
+def test_a_lone_joker_reads_its_letter_and_hints_say_what_a_word_start_is(
+    server: Any, browser: Any
+) -> None:
+    """A joker left to the engine shows the letter it reads («Mot : E», not «? → E»);
+    the hints say what «[■C]» and a word start are, with a word each start begins, and
+    leave once the rally is over; the other player reads «Au tour d'Ines»."""
+    from test_tennis_mots_browser import screen_on
+
+    from partie.games.tennis_mots.bot_specs import bot_from_spec
+    from partie.games.tennis_mots.game import GAME as GAME_MOTS
+    from partie.games.tennis_mots.rules import Net
+    from partie.server.games import tennis_mots as web
+
+    position = "hands ■ORSETE / ERASIIO; server 1"
+    page, state = screen_on(browser, server, position, 0)
+    hints = web.hints(state.view(0), None)
+    page.expose_function("serverAsk", lambda what, args: {"type": "answer", "info": hints})
+    page.click('#tm-hand [data-face="■"]')
+    page.click('#tm-draft [data-slot="0"]')
+    page.click(".tennis-mots-joker-auto")
+    word = page.locator("#tm-word")
+    expect(word).to_have_text(re.compile(r"^Mot : [A-Z]$"))
+    # Ines serves and asks for hints while Bruno answers.
+    serve = bot_from_spec("simple", 1).act(state.view(0))
+    state.apply(0, serve)
+    page.evaluate(UPDATE_MOTS, mots_message(state, 0, 2, last=(0, serve)))
+    page.click("#tm-hints-button")
+    expect(page.locator("#tm-hints-legend")).to_contain_text("[■C] = le joker ■ posé pour un C")
+    starts = [s for s in hints["shots"] if not s["complete"]]
+    assert starts  # [■D]ESERTO, a start of DESERTONS
+    for shot in starts:
+        expect(page.locator("#tm-hints")).to_contain_text(f"début de {shot['example']}")
+
+    # The rally ends (the serve is not returned): the hints were for it, they go.
+    state.apply(1, Net())
+    page.evaluate(UPDATE_MOTS, mots_message(state, 0, 3, last=(1, Net())))
+    expect(page.locator("#tm-hints")).to_have_count(0)
+    expect(page.locator("#tm-hints-legend")).to_have_count(0)
+    # Bruno's page, while Ines is to play: «d'Ines».
+    fresh = GAME_MOTS.from_position(position)
+    page.evaluate(UPDATE_MOTS, mots_message(fresh, 1, 4))
+    expect(page.locator("#tm-live")).to_have_text("Au tour d'Ines.")
+    no_errors(page)
+
+
+UPDATE_MOTS = "async (m) => (await import('/static/games/tennis-mots.js')).update(m)"
+
+
+def test_a_player_renames_during_the_game_and_keeps_the_seat(server: Any, browser: Any) -> None:
+    """«Changer de nom» under the board: the new name shows at once, the hand and the
+    seat stay (renaming used to mean leaving the seat to a bot and sitting again)."""
+    body = {"game": "the-game", "options": {"players": 2}, "seats": [{}, {"bot": "greedy"}]}
+    page, _, _ = seated_owner(browser, server, body, name="Alice")
+    page.click("#start")
+    expect(page.locator("#tg-hand button.card").first).to_be_visible()
+    held = page.locator("#tg-hand button.card").evaluate_all("els => els.map(e => e.dataset.card)")
+    page.once("dialog", lambda dialog: dialog.accept("Alice B."))
+    page.click("#rename")
+    expect(page.locator("#tg-players")).to_contain_text("Alice B. (vous)")
+    expect(page.locator("#you")).to_contain_text("place 1")
+    now = page.locator("#tg-hand button.card").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert now == held
+    no_errors(page)

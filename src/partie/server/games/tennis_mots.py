@@ -344,6 +344,9 @@ def hints(view_before: dict[str, Any], played: dict[str, Any] | None, top: int =
             {
                 "word": h.text(),
                 "letters": h.letters,
+                # A word start ("[■C]ORSETEREN") is shown with a word it begins.
+                "complete": lexicon.is_word(h.letters),
+                "example": None if lexicon.is_word(h.letters) else lexicon.example(h.letters),
                 "value": h.value,
                 "names": list(h.names),
                 "announce": _say(

@@ -374,7 +374,7 @@ export class TableClient {
     const codeText = () => h("span", { class: "big-code", id: "table-code", "aria-label": `${t("code")} ${table.code.split("").join(" ")}` }, showCode(table.code));
     const rules = h("button", { type: "button", class: "small", id: "rules-open", onclick: () => openRules(table.game) }, t("rules"));
     const replay = table.status === "over" ? h("a", { href: `/replay/${table.code}`, class: "button small", id: "to-replay" }, t("replay")) : null;
-    const { leave, device, deviceHelp } = this.seatButtons(table);
+    const { leave, device, deviceHelp, rename } = this.seatButtons(table);
     const classroom = this.classroomLink(table);
     if (table.status !== "open") {
       // During play the head is one line: the code stays visible for latecomers and
@@ -408,7 +408,7 @@ export class TableClient {
         { class: "meta" },
         h("p", { class: "game-title" }, gameName(this.games, table.game), " · ", h("span", { class: `status status-${table.status}` }, statusText(table.status))),
         you,
-        h("div", { class: "row" }, rules, leave, device, classroom),
+        h("div", { class: "row" }, rules, rename, leave, device, classroom),
         deviceHelp,
         classroom ? h("p", { class: "help", id: "classroom-help" }, t("classroom_help")) : null,
       ),
@@ -494,15 +494,36 @@ export class TableClient {
           )
         : null;
     const deviceHelp = device ? h("p", { class: "help", id: "seat-link-help" }, t("seat_link_help")) : null;
-    return { leave, device, deviceHelp };
+    // A new name without giving the seat up (it used to take leaving and sitting again).
+    const mine = seated ? table.seats.find((s) => s.seat === this.you.seat) : null;
+    const rename =
+      mine && mine.kind === "person"
+        ? h(
+            "button",
+            {
+              type: "button",
+              class: "small",
+              id: "rename",
+              onclick: () => {
+                const asked = prompt(t("rename_prompt"), mine.name || "");
+                const name = (asked || "").trim();
+                if (!name || name === mine.name) return;
+                store("partie.name", name);
+                this.send({ type: "rename", name });
+              },
+            },
+            t("rename"),
+          )
+        : null;
+    return { leave, device, deviceHelp, rename };
   }
 
   /** Under the board during play and after it: the seat's own buttons. */
   seatTools(table) {
-    const { leave, device, deviceHelp } = this.seatButtons(table);
+    const { leave, device, deviceHelp, rename } = this.seatButtons(table);
     const classroom = this.classroomLink(table, "tools");
-    if (!leave && !device && !classroom) return null;
-    return h("section", { class: "card seat-tools", "aria-label": t("your_seat") }, h("div", { class: "row" }, leave, device, classroom), deviceHelp);
+    if (!leave && !device && !classroom && !rename) return null;
+    return h("section", { class: "card seat-tools", "aria-label": t("your_seat") }, h("div", { class: "row" }, rename, leave, device, classroom), deviceHelp);
   }
 
   /** On a fresh server the compiled bots take a while to prepare: say so instead of

@@ -460,14 +460,12 @@ function renderStatus() {
   els.prev.hidden = !prev;
   let lastText = last && last.text && !msg.replay ? last.text[ctx.lang] || last.text.fr : "";
   const action = last && last.action;
-  if (prev && action && action.type === "end") lastText = "";
   if (lastText && action && action.type === "play" && known && known.current.length) {
     const play = known.current[known.current.length - 1];
     if (play.card === action.card) lastText = laidText(play);
   }
   els.last.textContent = lastText ? t("tg_last", { name: seatName(last.seat, true), text: lastText }) : "\u00a0";
-  // Right after a turn ends the line of the turn before says it all: no blank line.
-  els.last.hidden = !lastText && Boolean(prev);
+  els.last.title = lastText ? els.last.textContent : "";
 }
 
 function renderPlayers() {
@@ -874,7 +872,7 @@ function choose(card) {
   selected = selected === card ? null : card;
   if (selected !== null) {
     els.message.textContent = piles.length
-      ? t("tg_selected", { card, piles: piles.map(pileShort).join(", ") })
+      ? t("tg_selected", { card, piles: piles.map(pileShort).join(" ") })
       : t("tg_nowhere", { card });
   } else {
     els.message.textContent = "";
