@@ -180,7 +180,9 @@ def test_bad_deal_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert len(err.strip().splitlines()) == 1 and f"{path}:3:" in err
 
 
-def test_analyze_seeded_and_from_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_analyze_seeded_and_from_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     args = ["analyze", "the-game", "--games", "3", "--budget", "3000", "--seed", "4"]
     code, out, _ = run(capsys, *args, "--json", "--per-deal", "--workers", "1")
     assert code == 0
@@ -210,6 +212,11 @@ def test_analyze_seeded_and_from_file(tmp_path: Path, capsys: pytest.CaptureFixt
     assert [(a["verdict"], a["nodes"]) for a in again] == [
         (b["verdict"], b["nodes"]) for b in lines
     ]
+    # The table speaks French by default, like every other command; English on demand.
+    monkeypatch.setenv("PARTIE_LANG", "fr")
+    code, out, _ = run(capsys, *args, "--workers", "1")
+    assert code == 0 and "gagnables (prouvé)" in out and "winnable" not in out
+    monkeypatch.setenv("PARTIE_LANG", "en")
     code, out, _ = run(capsys, *args, "--workers", "1")
     assert code == 0 and "winnable (proved)" in out
 

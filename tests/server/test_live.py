@@ -180,14 +180,16 @@ def check_no_leak(played: dict[str, Any]) -> int:
             over = state.is_over
             if over:
                 # The end shows every hand (the record can be downloaded then anyway).
-                assert message["extra"] == {"hands": [list(h) for h in final.hands]}
+                assert message["extra"]["hands"] == [list(h) for h in final.hands]
+                assert set(message["extra"]) == {"hands", "turns"}
                 message = {k: v for k, v in message.items() if k != "extra"}
             else:
-                # During play the only extra is the seat to act's own plays that would
-                # end the game (from its own hand): checked against hidden cards below.
+                # During play the extras are the seat to act's own plays that would end
+                # the game (from its own hand) and the cards the turns laid (public):
+                # both checked against hidden cards below.
                 extra = message.get("extra", {})
-                assert set(extra) <= {"corners"}
-                assert not extra or page.seat in state.to_act
+                assert set(extra) <= {"corners", "turns"}
+                assert "corners" not in extra or page.seat in state.to_act
             for _ in range(3):
                 again = game.reshuffle_hidden(state, page.seat, rng)
                 shown = rebuilt(again)

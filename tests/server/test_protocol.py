@@ -347,3 +347,25 @@ def test_a_seat_given_up_in_one_tab_is_gone_in_the_other(client):
         last = [m for m in second.got if m["type"] == "table"][-1]
         second.send(type="act", version=last["version"], action={"type": "end"})
         assert second.until("refused")["code"] == "not_seated"
+
+
+def test_a_player_renames_without_leaving_the_seat(client):
+    """A new name during the game: same seat, same hand, the new name in every page's
+    summary; a spectator has no seat to rename, and a bad name changes nothing."""
+    code, owner = new_table(client, options={"players": 2}, seats=[{}, {"bot": "greedy"}])
+    with client.websocket_connect("/ws") as ws, client.websocket_connect("/ws") as other:
+        page = Page(ws)
+        msg = sit_and_start(page, code, owner)
+        hand = msg["view"]["hand"]
+        watcher = Page(other)
+        watcher.hello(code)
+        page.send(type="rename", name="Alice B.")
+        seen = watcher.until("table", lambda m: m["table"]["seats"][0].get("name") == "Alice B.")
+        assert seen["table"]["seats"][0]["kind"] == "person"
+        mine = page.until("table", lambda m: m["table"]["seats"][0].get("name") == "Alice B.")
+        assert mine["view"]["seat"] == 0 and mine["view"]["hand"] == hand  # still the seat
+        page.send(type="rename", name="")
+        refused = page.until("refused")
+        assert refused["code"] and "Traceback" not in json.dumps(refused)
+        watcher.send(type="rename", name="Eve")
+        assert watcher.until("refused")["code"] == "not_seated"

@@ -152,6 +152,12 @@ def test_hints_after_a_shot_are_the_terminals_hints_of_the_view_before() -> None
     expected = engine_hints(before, load_lexicon(None), top=3)
     assert [h["word"] for h in answer["shots"]] == [h.text() for h in expected]
     assert answer["played"]["seat"] == seat
+    # A word start comes with a word it begins; a whole word says it is one.
+    lexicon = load_lexicon(None)
+    for shot in answer["shots"]:
+        assert shot["complete"] == lexicon.is_word(shot["letters"])
+        if not shot["complete"]:
+            assert shot["example"].startswith(shot["letters"])
 
 
 def test_running_points_count_only_face_up_cards() -> None:
@@ -395,3 +401,45 @@ def test_an_illegal_word_is_refused_with_the_engines_reason_and_nothing_changes(
         assert again["version"] == 0 and again["view"] == before["view"]
     finally:
         ctx.__exit__(None, None, None)
+
+
+def test_once_the_draw_pile_is_empty_the_preview_promises_no_cards() -> None:
+    """With the draw pile empty a NET does not refill the hand and a double fault
+    takes no penalty card: the preview says so (it promised both), one card in the
+    singular."""
+    state = arrange(new_state(), ["AAAAAAA", "XZSSSSE"], "JEU")
+    state.draw.clear()
+    net = web.preview(state.view(1), {"type": "shot", "cards": laid(state, 1, "E")})["explain"]
+    assert "la pioche est vide" in net[0]["fr"] and "complétez" not in net[0]["fr"]
+    assert "La carte posée va au pot" in net[0]["fr"] and "carte(s)" not in net[0]["fr"]
+    assert "draw pile is empty" in net[0]["en"]
+
+    state = arrange(new_state(), ["EEAAAAA", "XZSSSSE"])
+    first = web.preview(state.view(0), {"type": "shot", "cards": laid(state, 0, "E", False)})
+    assert "complétez" in first["explain"][0]["fr"] or first["kind"] == "fault"
+    state.apply(0, GAME.action_from_json(first["action"]))
+    full = web.preview(state.view(0), {"type": "shot", "cards": laid(state, 0, "E", False)})
+    assert "avec 3 cartes de pénalité" in full["explain"][0]["fr"]
+    state.draw.clear()
+    empty = web.preview(state.view(0), {"type": "shot", "cards": laid(state, 0, "E", False)})
+    assert (
+        "sans pénalité" in empty["explain"][0]["fr"] and "3 cartes" not in empty["explain"][0]["fr"]
+    )
+
+
+def test_the_end_screen_keeps_the_last_sets_figures() -> None:
+    """Once the match is over the running points are the last set's, beside the cards
+    won in it, not zeros after the set's closing line ("38 cartes (0 pts visibles)")."""
+    state = GAME.setup(GAME.parse_options({"players": 2, "sets_to_win": 1}), 3)
+    bots = [bot_from_spec("simple", s) for s in range(2)]
+    for _ in range(5000):
+        if state.is_over:
+            break
+        seat = state.to_act[0]
+        state.apply(seat, bots[seat].act(state.view(seat)))
+    assert state.is_over
+    rows = web.running(state)
+    won = state.view(None)["tricks"]
+    assert sum(won) > 0
+    for seat, row in enumerate(rows):
+        assert (row["seen"] + row["hidden"] > 0) == (won[seat] > 0), (rows, won)

@@ -70,5 +70,57 @@ def test_only_the_seat_to_act_hears_of_its_corners() -> None:
     state = GAME.setup(GAME.parse_options({"players": 2}), 1)
     seat = state.to_act[0]
     other = 1 - seat
-    assert adapter.public(state, other) is None
-    assert adapter.public(state, None) is None
+    # Everyone hears what the turns laid (public cards); only the seat to act, its corners.
+    assert "corners" not in adapter.public(state, other)
+    assert "corners" not in adapter.public(state, None)
+
+
+def test_the_turns_laid_are_told_with_their_tricks_of_ten() -> None:
+    """What the turn under way and the one before laid, read back from the history: a
+    play 10 backwards is marked (the screen shows it with ↺), the others are not."""
+    adapter = get_adapter("the-game")
+    rng = random.Random(3)
+    for seed in range(200):
+        state = GAME.setup(GAME.parse_options({"players": 2}), seed)
+        while not state.is_over:
+            seat = state.to_act[0]
+            moves = state.legal_actions(seat)
+            plays = [a for a in moves if isinstance(a, Play)]
+            tricks = [p for p in plays if is_back(state, p)]
+            if tricks:
+                state.apply(seat, tricks[0])
+                turns = adapter.public(state, seat)["turns"]
+                assert turns["current"][-1] == {
+                    "card": tricks[0].card,
+                    "pile": PILE_NAMES[tricks[0].pile],
+                    "trick": True,
+                }
+                while state.played_this_turn < state.min_cards and not state.is_over:
+                    more = [a for a in state.legal_actions(seat) if isinstance(a, Play)]
+                    if not more:
+                        break
+                    state.apply(seat, min(more, key=lambda a: jump(state, a)))
+                end = [a for a in state.legal_actions(seat) if not isinstance(a, Play)]
+                if state.is_over or not end:
+                    break  # this deal ended there: try the next
+                laid = [p for p in adapter.public(state, seat)["turns"]["current"]]
+                state.apply(seat, end[0])
+                after = adapter.public(state, None)["turns"]
+                assert after["current"] == []
+                assert after["previous"] == {"seat": seat, "plays": laid}
+                assert [p["trick"] for p in laid].count(True) >= 1
+                return
+            if (state.played_this_turn >= state.min_cards and rng.random() < 0.5) or not plays:
+                end = [a for a in moves if not isinstance(a, Play)]
+                if not end:
+                    break
+                state.apply(seat, end[0])
+            else:
+                state.apply(seat, min(plays, key=lambda a: jump(state, a)))
+    raise AssertionError("no trick of 10 came up in 200 deals")
+
+
+def is_back(state: Any, play: Play) -> bool:
+    """A legal play against the pile's direction: only the trick of 10 does that."""
+    pile = state.view(None)["piles"][play.pile]
+    return play.card < pile["top"] if pile["ascending"] else play.card > pile["top"]

@@ -140,7 +140,7 @@ def test_the_game_warns_before_a_play_that_ends_it(server: Any, browser: Any, sh
         last=(0, laid),
         timer=None,
     )
-    assert "extra" not in other
+    assert "corners" not in other.get("extra", {})
     page.evaluate(
         """async (message) => {
           const screen = await import("/static/games/the-game.js");
@@ -155,7 +155,7 @@ def test_the_game_warns_before_a_play_that_ends_it(server: Any, browser: Any, sh
         }""",
         other,
     )
-    expect(page.locator("#tg-still")).to_have_text("Ana doit encore poser 1 carte(s) au moins.")
+    expect(page.locator("#tg-still")).to_have_text("Ana doit encore poser 1 carte au moins.")
     expect(page.locator("#tg-laid")).to_have_text("Ana a posé ce tour : 47 sur ↑A1")
     expect(page.locator("#tg-hand button.card")).to_have_count(2)
     assert page.locator("#tg-hand .slot").count() == 0

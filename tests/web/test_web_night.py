@@ -155,10 +155,29 @@ def test_a_returning_player_is_told_what_a_bot_played_for_them(
     shots(alice, "told")
     cards = re.findall(r"(\d+) sur", logged.inner_text())
     assert not set(cards) & {str(c) for c in hand(alice)}  # laid, no longer in the hand
+    # The note sits in the page above the board, not in the line that sticks to the
+    # top of the screen (it covered the piles of a scrolled phone).
+    assert alice.locator("#alerts #played-for-you").count() == 0
     alice.click("#lang")
     expect(alice.locator("#tg-chat-log .tg-chat-note")).to_contain_text(
         re.compile(r"^A bot played for you: \d+ on [↑↓][AD][12]")
     )
+    expect(note).to_contain_text(re.compile(r"^A bot played for you: "))  # switched too
+    # The note goes with Alice's own next move (the log keeps it).
+    for _ in range(2):
+        _, card = first_fitting(bob)
+        card.click()
+        bob.locator("#tg-piles .pile-target.target:not(.ends)").first.click()
+        expect(card).to_have_count(0)
+    bob.click("#tg-end-turn")
+    expect(alice.locator("#tg-status")).to_have_text("Your turn.")
+    expect(note).to_be_visible()
+    _, card = first_fitting(alice)
+    card.click()
+    alice.locator("#tg-piles .pile-target.target:not(.ends)").first.click()
+    expect(card).to_have_count(0)
+    expect(alice.locator("#played-for-you")).to_have_count(0)
+    expect(alice.locator("#tg-chat-log .tg-chat-note")).to_have_count(1)
     alice.reload()
     expect(alice.locator("#tg-hand button.card").first).to_be_visible()
     alice.wait_for_timeout(500)

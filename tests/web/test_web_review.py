@@ -208,7 +208,7 @@ def test_options_changed_then_start_are_kept(server: Any, browser: Any) -> None:
     expect(page.locator("#unbot-1")).to_be_focused()
     page.check("#tbl-opt-expert")
     page.click("#start")
-    expect(page.locator("#tg-still")).to_contain_text("3 carte(s) au moins")
+    expect(page.locator("#tg-still")).to_contain_text("3 cartes au moins")
     no_errors(page)
 
 

@@ -123,7 +123,7 @@ def test_two_players_join_play_reload_and_watch(server: Any, browser: Any, shots
     alice.click("#apply-options")
     expect(alice.locator("#tbl-opt-expert")).to_be_checked()
     alice.click("#start")
-    expect(alice.locator("#tg-still")).to_contain_text("3 carte(s) au moins")
+    expect(alice.locator("#tg-still")).to_contain_text("3 cartes au moins")
     expect_turn(alice)
     expect_turn(bob, mine=False)
     expect(alice).to_have_title(re.compile("^▶ à vous"))  # seen from a tab in the background

@@ -17,6 +17,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from partie.cli.common import lang
 from partie.cli.options import parse_option_pairs
 from partie.core.registry import get_game
 from partie.core.rng import derive_seed
@@ -171,26 +172,60 @@ def summarize_verdicts(results: list[Any], seconds: float) -> dict[str, Any]:
 
 
 def print_verdicts(summary: dict[str, Any]) -> None:
-    source = (
-        f"deals of {summary['deals_file']}"
-        if summary["deals_file"]
-        else f"seeded deals, seed {summary['seed']}"
-    )
-    table = Table(
-        title=f"The Game oracle (sees every card) — {summary['players']} player(s), "
-        f"{summary['deals']} {source}, budget {summary['budget']:,} nodes"
-    )
+    """The verdicts as a table, in the run's language (French unless ``--lang en``),
+    like every other command's screens; ``--json`` keeps its English keys."""
+    fr = lang() == "fr"
+    if summary["deals_file"]:
+        source = f"donnes de {summary['deals_file']}" if fr else f"deals of {summary['deals_file']}"
+    else:
+        source = (
+            f"donnes tirées, graine {summary['seed']}"
+            if fr
+            else f"seeded deals, seed {summary['seed']}"
+        )
+    players = summary["players"]
+    budget = f"{summary['budget']:,}".replace(",", "\u202f" if fr else ",")
+    if fr:
+        title = (
+            f"Oracle de The Game (voit toutes les cartes) — {players} joueur"
+            f"{'s' if players > 1 else ''}, {summary['deals']} {source}, "
+            f"budget {budget} nœuds"
+        )
+    else:
+        title = (
+            f"The Game oracle (sees every card) — {players} player{'s' if players > 1 else ''}, "
+            f"{summary['deals']} {source}, budget {budget} nodes"
+        )
+
+    def pct(x: float) -> str:
+        text = f"{x:.1%}"
+        return text.replace(".", ",").replace("%", "\u202f%") if fr else text
+
+    table = Table(title=title)
     table.add_column("verdict")
-    table.add_column("deals", justify="right")
-    table.add_column("fraction (95% CI)", justify="right")
-    for name, label in (("winnable", "winnable (proved)"), ("lost", "lost (proved)")):
+    table.add_column("donnes" if fr else "deals", justify="right")
+    table.add_column("part (IC 95 %)" if fr else "fraction (95% CI)", justify="right")
+    labels = (
+        (("winnable", "gagnables (prouvé)"), ("lost", "perdues (prouvé)"))
+        if fr
+        else (("winnable", "winnable (proved)"), ("lost", "lost (proved)"))
+    )
+    for name, label in labels:
         low, high = summary[f"{name}_fraction_ci95"]
         table.add_row(
             label,
             str(summary[name]),
-            f"{summary[f'{name}_fraction']:.1%}  [{low:.1%}, {high:.1%}]",
+            f"{pct(summary[f'{name}_fraction'])}  [{pct(low)} ; {pct(high)}]"
+            if fr
+            else f"{pct(summary[f'{name}_fraction'])}  [{pct(low)}, {pct(high)}]",
         )
-    table.add_row("undecided", str(summary["undecided"]), f"{summary['undecided_fraction']:.1%}")
-    table.add_row("mean nodes", f"{summary['mean_nodes']:,.0f}", "")
-    table.add_row("seconds", f"{summary['seconds']:.1f}", "")
+    table.add_row(
+        "indécises" if fr else "undecided",
+        str(summary["undecided"]),
+        pct(summary["undecided_fraction"]),
+    )
+    nodes = f"{summary['mean_nodes']:,.0f}".replace(",", "\u202f" if fr else ",")
+    table.add_row("nœuds en moyenne" if fr else "mean nodes", nodes, "")
+    seconds = f"{summary['seconds']:.1f}"
+    table.add_row("secondes" if fr else "seconds", seconds.replace(".", ",") if fr else seconds, "")
     Console().print(table)

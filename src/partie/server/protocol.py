@@ -103,6 +103,13 @@ class Leave(Strict):
     type: Literal["leave"]
 
 
+class Rename(Strict):
+    """A seated person's new name, at any time: renaming used to mean leaving the seat."""
+
+    type: Literal["rename"]
+    name: Name
+
+
 class Act(Strict):
     """A move, as the action's JSON or as text the game's ``parse_action`` reads."""
 
@@ -168,7 +175,19 @@ class Ping(Strict):
 
 
 Message = Annotated[
-    Hello | Sit | Leave | Act | Preview | Ask | Options | SeatBot | Start | Again | Chat | Ping,
+    Hello
+    | Sit
+    | Leave
+    | Rename
+    | Act
+    | Preview
+    | Ask
+    | Options
+    | SeatBot
+    | Start
+    | Again
+    | Chat
+    | Ping,
     Field(discriminator="type"),
 ]
 

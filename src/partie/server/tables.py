@@ -559,6 +559,17 @@ class Tables:
             conn.seat = None
         self._after_change(table)
 
+    async def _on_rename(self, conn: Connection, table: Table, msg: p.Rename) -> None:
+        """A person changes the name shown at their seat, keeping the seat (before,
+        during or after the game); everyone's page shows the new name."""
+        seat = _need_seat(conn, table)
+        async with table.lock:
+            table.seats[seat] = SeatInfo(
+                kind="person", name=msg.name, token_hash=table.seats[seat].token_hash
+            )
+            await self._save(table)
+        self._changed(table)
+
     async def _on_options(self, conn: Connection, table: Table, msg: p.Options) -> None:
         _need_owner(conn)
         async with table.lock:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from partie.core import IllegalAction
-from partie.games.the_game.chat import NUMBER_WORDS, check_chat, number_in
+from partie.games.the_game.chat import NUMBER_WORDS, PILE_WORDS, check_chat, number_in
 
 
 @pytest.mark.parametrize(
@@ -31,8 +31,29 @@ def test_ordinary_talk_passes(message: str) -> None:
     assert check_chat(message) == " ".join(message.split())
 
 
+@pytest.mark.parametrize(
+    "message",
+    ["Je garde la montante 1", "↑A1 pour moi", "la descendante deux, stp", "A2 !",
+     "Montante 2 : évite", "pas sur la Descendante n° 1", "keep Ascending 1 for me",
+     "don't touch descending two", "la montante un", "↓D2 bon ici"],
+)  # fmt: skip
+def test_pile_names_as_the_screens_write_them_pass(message: str) -> None:
+    assert check_chat(message) == message
+
+
+@pytest.mark.parametrize(
+    "message,quoted",
+    [("montante 12", "12"), ("la montante 1 et j'ai 37", "37"), ("montante 3", "3"),
+     ("descendante deux cent", "deux cent"), ("la montante 1 ou la 2", "2")],
+)  # fmt: skip
+def test_a_number_beside_a_pile_name_is_still_refused(message: str, quoted: str) -> None:
+    assert number_in(message) == quoted
+
+
 @given(st.text(), st.integers(0, 10_000), st.text())
 def test_any_digit_is_refused(before: str, number: int, after: str) -> None:
+    # A pile's own number ("montante 1") is the one digit allowed.
+    assume(not (number in (1, 2) and PILE_WORDS & set(before.lower().split()[-2:])))
     assert number_in(f"{before} {number} {after}") is not None
 
 

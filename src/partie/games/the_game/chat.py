@@ -4,7 +4,8 @@ The rules forbid saying or hinting at numeric values. A message is refused when 
 states a number in any of the ways a player who wants to cheat would try:
 
 - digits, in any script or style ("37", "３７", "³⁷", "3 7", "3.7", "3-7"), pile names
-  such as "d2" aside;
+  aside in every form the screens and the rules write them ("d2", "↑A1", "montante 1",
+  "la descendante deux", "Ascending 2");
 - number words in French and English, alone or run together ("trente", "soixante-dix",
   "trentesept", "quatre vingt dix", "thirty-seven", "a dozen");
 - Roman numerals of two letters or more worth less than 100 ("XXXVII", "xiv"): values
@@ -101,6 +102,15 @@ _APOSTROPHES = "'’ʼ`´"
 _SEPARATORS = r"[\s.,'’_\-/]*"
 _DIGITS = re.compile(rf"\d(?:{_SEPARATORS}\d)*")
 _TOKEN = re.compile(r"[a-z]+")
+PILE_WORDS = frozenset(
+    {"montante", "montantes", "descendante", "descendantes", "ascending", "descending"}
+)
+"""The piles' names as the screens spell them ("Montante 1", "Descending 2"): the 1 or 2
+after one of these names a pile, not a card."""
+PILE_NUMBERS = frozenset({"1", "2", "un", "une", "deux", "one", "two"})
+_PILE_BEFORE = re.compile(
+    r"(?:^|[^a-z])(?:" + "|".join(PILE_WORDS) + r")[\s.,:'’_\-]*(?:no?|numero)?[\s.°]*$"
+)
 
 
 @dataclass(frozen=True)
@@ -179,6 +189,9 @@ def number_in(text: str) -> str | None:
         alone = start < 2 or not flat[start - 2].isalnum()
         if flat[start:end] in ("1", "2") and before in "ad" and alone and not after.isalnum():
             continue  # a pile name (a1 a2 d1 d2) holds a digit but states no value
+        pile_number = flat[start:end] in PILE_NUMBERS and not after.isalnum()
+        if pile_number and _PILE_BEFORE.search(flat[:start]):
+            continue  # "montante 1", "la descendante n° 2": a pile's number
         return folded.quote(text, start, end)
     tokens = []
     letters = []  # which tokens are letters that may be spelt one by one
@@ -192,6 +205,8 @@ def number_in(text: str) -> str | None:
         letters.append(len(word) == 1 and not (elided and word == ARTICLE_L))
     # one word, and the run of number words around it ("trente-sept", "vingt et un")
     for i, (word, _, _) in enumerate(tokens):
+        if _pile_number(tokens, i):
+            continue
         if _is_number(word):
             first, last = i, i
             if word in NUMBER_WORDS or _compound(word):
@@ -226,6 +241,19 @@ def number_in(text: str) -> str | None:
             if joined in NUMBER_WORDS or _compound(joined):
                 return folded.quote(text, window[0][1], window[-1][2])
     return None
+
+
+def _pile_number(tokens: list[tuple[str, int, int]], i: int) -> bool:
+    """Is token ``i`` the number of a pile ("la descendante deux", "montante no deux"),
+    with no number word after it ("montante deux cent" states a number)?"""
+    if tokens[i][0] not in PILE_NUMBERS:
+        return False
+    j = i - 1
+    if j >= 0 and tokens[j][0] in ("n", "no", "numero"):
+        j -= 1
+    if j < 0 or tokens[j][0] not in PILE_WORDS:
+        return False
+    return i + 1 == len(tokens) or not _part_of_number(tokens[i + 1][0], tokens[i][0])
 
 
 def _part_of_number(word: str, before: str = "") -> bool:

@@ -19,6 +19,7 @@ from partie.games.tennis_mots.movegen import hints as best_shots
 from partie.games.tennis_mots.rules import (
     ACCEPT,
     CHALLENGE,
+    PENALTY_CARDS,
     Accept,
     Challenge,
     Net,
@@ -130,10 +131,14 @@ def preview(view: dict[str, Any], data: Any) -> dict[str, Any]:
             raise refusal from None
         action = Net(action.cards)
     assert plan is not None
-    return _describe_plan(state, action, plan)
+    return _describe_plan(state, action, plan, view.get("draw_count", 0))
 
 
-def _describe_plan(state: TennisMotsState, action: Shot | Net, plan: Plan) -> dict[str, Any]:
+def _describe_plan(
+    state: TennisMotsState, action: Shot | Net, plan: Plan, draw_count: int
+) -> dict[str, Any]:
+    """The preview of a checked shot; ``draw_count`` is the view's (the state made from
+    a view holds no draw pile), for what a NET or a double fault would draw."""
     lexicon = state.lexicon
     letters = "".join(letter for _c, _g, letter in plan.new)
     serve = state.phase == "serve"
@@ -203,18 +208,27 @@ def _describe_plan(state: TennisMotsState, action: Shot | Net, plan: Plan) -> di
         info["names"] = [names_of.DOUBLE_FAULT if second else names_of.FAULT]
         info["announce"] = _say(info["names"][0], "double fault" if second else "fault")
         info["challengeable"] = False
+        # The penalty comes from the draw pile: fewer cards, or none, once it runs low.
+        penalty = min(PENALTY_CARDS, draw_count)
+        fr_penalty, en_penalty = (
+            (f"avec {penalty} cartes de pénalité", f"with {penalty} penalty cards")
+            if penalty > 1
+            else ("avec 1 carte de pénalité", "with 1 penalty card")
+            if penalty == 1
+            else ("sans pénalité (la pioche est vide)", "with no penalty (the draw pile is empty)")
+        )
         info["explain"] = [
             _say(
                 f"{plan.value} points, sous le poids du service ({plan.weight}) : "
                 + (
-                    "DOUBLE FAUTE, vos cartes vont à votre pile de malus avec 3 cartes "
-                    "de pénalité, et le service passe au joueur suivant."
+                    f"DOUBLE FAUTE, vos cartes vont à votre pile de malus {fr_penalty}, "
+                    "et le service passe au joueur suivant."
                     if second
                     else "FAUTE, vos cartes vont au pot et vous servez une seconde balle."
                 ),
                 f"{plan.value} points, under the serve weight ({plan.weight}): "
                 + (
-                    "DOUBLE FAULT, your cards go to your malus pile with 3 penalty cards "
+                    f"DOUBLE FAULT, your cards go to your malus pile {en_penalty} "
                     "and the serve goes to the next player."
                     if second
                     else "FAULT, your cards go to the pot and you serve a second ball."
@@ -226,14 +240,27 @@ def _describe_plan(state: TennisMotsState, action: Shot | Net, plan: Plan) -> di
     info["names"] = [names_of.NET]
     info["announce"] = _say("NET", "net")
     info["challengeable"] = bluff
+    laid = len(plan.added)
+    fr_laid, en_laid = (
+        ("La carte posée va au pot", "The card laid goes to the pot")
+        if laid == 1
+        else (f"Les {laid} cartes posées vont au pot", f"The {laid} cards laid go to the pot")
+    )
+    # Once the draw pile is empty nobody draws back up: the hand stays short.
+    fr_draw, en_draw = (
+        ("vous complétez votre main", "you draw back to 7")
+        if draw_count
+        else (
+            "la pioche est vide, votre main reste ainsi",
+            "the draw pile is empty, you draw nothing",
+        )
+    )
     explain = [
         _say(
-            f"{plan.value} points, sous le poids ({plan.weight}) : NET. Les "
-            f"{len(plan.added)} carte(s) posée(s) vont au pot, le mot de la table ne "
-            "change pas, vous complétez votre main et sortez de l'échange.",
-            f"{plan.value} points, under the weight ({plan.weight}): NET. The "
-            f"{len(plan.added)} card(s) laid go to the pot, the table word stays, you "
-            "draw back to 7 and leave the rally.",
+            f"{plan.value} points, sous le poids ({plan.weight}) : NET. {fr_laid}, le mot "
+            f"de la table ne change pas, {fr_draw} et vous sortez de l'échange.",
+            f"{plan.value} points, under the weight ({plan.weight}): NET. {en_laid}, the "
+            f"table word stays, {en_draw} and you leave the rally.",
         )
     ]
     if bluff:
@@ -265,6 +292,9 @@ def hints(view_before: dict[str, Any], played: dict[str, Any] | None, top: int =
             {
                 "word": h.text(),
                 "letters": h.letters,
+                # A word start ("[■C]ORSETEREN") is shown with a word it begins.
+                "complete": lexicon.is_word(h.letters),
+                "example": None if lexicon.is_word(h.letters) else lexicon.example(h.letters),
                 "value": h.value,
                 "names": list(h.names),
                 "announce": _say(
@@ -287,6 +317,12 @@ def running(state: TennisMotsState) -> list[dict[str, int]]:
     n = state.options.players
     out = [{"seen": 0, "hidden": 0, "malus_seen": 0, "malus_hidden": 0} for _ in range(n)]
     events = state.events
+    # The match's last set stays on the end screen: its closing events are skipped, or
+    # every figure read 0 beside the cards won ("38 cartes (0 pts visibles)").
+    end = len(events)
+    while end and events[end - 1].get("kind") in ("set", "match") and state.over:
+        end -= 1
+    events = events[:end]
     start = 0
     for i in range(len(events) - 1, -1, -1):
         if events[i].get("kind") in ("set", "match"):

@@ -6,7 +6,17 @@ from typing import Any, ClassVar
 
 from partie.core.game import Action, State
 from partie.games.the_game.chat import check_chat
-from partie.games.the_game.rules import PILE_NAMES, ChooseStart, EndTurn, Play, Signal, corners
+from partie.games.the_game.rules import (
+    ASCENDING,
+    PILE_NAMES,
+    START_TOPS,
+    ChooseStart,
+    EndTurn,
+    Play,
+    Signal,
+    corners,
+    is_trick,
+)
 from partie.server.games import GameAdapter
 
 _SIGNAL_WORDS = {"keep": ("garde", "keep"), "good": ("bon", "good"), "clear": ("efface", "clear")}
@@ -46,13 +56,19 @@ class TheGameAdapter(GameAdapter):
         """Once the game is over every hand is shown (the record, seed included, can be
         downloaded then anyway): the end screen lists the cards each player still held.
         During play, the seat to act is told which of its plays would end the game (the
-        rules say the screen warns before such a play); from its own view only."""
+        rules say the screen warns before such a play); from its own view only. Everyone
+        is told what this turn and the one before laid (`turns`), tricks of 10 marked:
+        cards on the piles are public, and a reload or a fast bot would hide them."""
+        extra: dict[str, Any] = {"turns": laid_by_turn(state)}
         if state.is_over:
-            return {"hands": [list(hand) for hand in state.hands]}  # type: ignore[attr-defined]
+            extra["hands"] = [list(hand) for hand in state.hands]  # type: ignore[attr-defined]
+            return extra
         if seat is None or seat not in state.to_act:
-            return None
+            return extra
         corners = cornering_plays(state.view(seat))
-        return {"corners": corners} if corners else None
+        if corners:
+            extra["corners"] = corners
+        return extra
 
     def describe(self, seat: int, action: Action, viewer: int | None) -> dict[str, Any]:
         return {"seat": seat, "action": action.to_json(), "text": _text(action)}
@@ -70,6 +86,24 @@ def cornering_plays(view: dict[str, Any]) -> list[dict[str, Any]]:
         for p in range(4)
         if corners(view, card, p)
     ]
+
+
+def laid_by_turn(state: State) -> dict[str, Any]:
+    """The cards laid in the turn under way and in the one before, read from the
+    history: ``{"current": [{card, pile, trick}], "previous": {"seat", "plays"} | None}``;
+    ``trick`` marks a play 10 backwards (47 on 57 going up)."""
+    tops = list(START_TOPS)
+    plays: list[dict[str, Any]] = []
+    previous: dict[str, Any] | None = None
+    for who, action in state.history:
+        if isinstance(action, Play):
+            trick = is_trick(action.card, tops[action.pile], ASCENDING[action.pile])
+            tops[action.pile] = action.card
+            plays.append({"card": action.card, "pile": PILE_NAMES[action.pile], "trick": trick})
+        elif isinstance(action, EndTurn):
+            previous = {"seat": who, "plays": plays}
+            plays = []
+    return {"current": plays, "previous": previous}
 
 
 def _pile(index: int) -> str:

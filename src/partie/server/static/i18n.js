@@ -52,6 +52,8 @@ export const SHELL = {
     your_name: "Votre nom",
     sit: "S'asseoir ici",
     leave: "Quitter la place",
+    rename: "Changer de nom",
+    rename_prompt: "Votre nom à cette table (24 caractères au plus) :",
     leave_confirm: "Quitter votre place ? Un bot la reprendra si la partie a commencé.",
     spectator: "Vous regardez cette table (spectateur).",
     seated_as: "Vous êtes à la place {n}.",
@@ -177,6 +179,8 @@ export const SHELL = {
     your_name: "Your name",
     sit: "Sit here",
     leave: "Leave the seat",
+    rename: "Change my name",
+    rename_prompt: "Your name at this table (at most 24 characters):",
     leave_confirm: "Leave your seat? A bot takes it over if the game has started.",
     spectator: "You are watching this table (spectator).",
     seated_as: "You sit at seat {n}.",
@@ -306,8 +310,30 @@ export function translator(lang, ...catalogues) {
     if (vars) {
       text = text.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
     }
-    return text;
+    return agree(text, lang);
   };
+}
+
+/** "1 carte(s)" → "1 carte", "3 carte(s) posée(s)" → "3 cartes posées", "1 pts" →
+ * "1 pt": each "(s)" agrees with the number written last before it (French puts 0 and
+ * 1 in the singular, English only 1). */
+export function agree(text, lang) {
+  if (!text.includes("(s)") && !text.includes(" pts")) return text;
+  const one = (n) => (lang === "en" ? Math.abs(n) === 1 : Math.abs(n) < 2);
+  let last = null;
+  return text.replace(/(-?\d+)( pts\b)?|\(s\)/g, (m, num, pts) => {
+    if (num !== undefined) {
+      last = Number(num);
+      return pts && one(last) ? `${num} pt` : m;
+    }
+    return last === null ? m : one(last) ? "" : "s";
+  });
+}
+
+/** "de" before a name, as French writes it: "d'Alice", "de Bruno", "du bot Moyen". */
+export function deName(name) {
+  if (/^bot\b/i.test(name)) return `du ${name}`;
+  return /^[aeiouyhàâäéèêëîïôöùûüœæ]/i.test(name) ? `d'${name}` : `de ${name}`;
 }
 
 /** A {fr, en} pair (labels, refusals) in the reader's language. */

@@ -266,15 +266,43 @@ export class TableClient {
   }
 
   /** Back at the seat: what a stand-in bot played meanwhile, said once (the server
-   * sends it once), in sight until closed, and handed to the screen for its log. */
+   * sends it once) and handed to the screen for its log. The note sits above the board,
+   * in the page's flow (a sticky line covered the piles on a scrolled phone), in the
+   * page's language, until closed, until the player's own next move or the end of the
+   * game, or for 30 s at most: the log keeps it. */
   playedForYou(msg) {
     const text = playedText(msg);
     if (!text) return;
-    alertLine(text, "info", { keep: true, id: "played-for-you" });
+    this.playedShown = { msg, version: this.msg ? this.msg.version : 0 };
+    clearTimeout(this.playedTimer);
+    this.playedTimer = setTimeout(() => this.dropPlayed(), 30000);
+    if (this.msg) this.render();
     // Kept for the screen's log, also when the screen is mounted again (a language
     // switch, or a screen still loading when the note came).
     this.playedNotes = [...(this.playedNotes || []), msg];
     if (this.gameModule && this.gameModule.update) this.gameModule.update({ ...msg, text });
+  }
+
+  dropPlayed() {
+    if (!this.playedShown) return;
+    this.playedShown = null;
+    clearTimeout(this.playedTimer);
+    if (this.msg) this.render();
+  }
+
+  /** The note of what a bot played for this seat, while it holds (see playedForYou). */
+  playedBanner(table) {
+    const shown = this.playedShown;
+    if (!shown) return null;
+    const last = this.msg.last;
+    const moved = last && last.seat === this.you.seat && this.msg.version > shown.version;
+    if (table.status !== "playing" || moved) {
+      this.playedShown = null;
+      clearTimeout(this.playedTimer);
+      return null;
+    }
+    const close = h("button", { type: "button", class: "tiny", "aria-label": t("close"), onclick: () => this.dropPlayed() }, "✕");
+    return h("p", { class: "alert info played-for-you", id: "played-for-you", role: "status" }, h("span", null, playedText(shown.msg)), " ", close);
   }
 
   /** A move refused as stale because someone else played first (a teammate who
@@ -319,7 +347,7 @@ export class TableClient {
     if (["open", "over"].includes(this.shownStatus) && table.status === "playing") this.focusGame = true;
     this.shownStatus = table.status;
     const controls = this.controls(table);
-    replaceChildren(this.top, this.header(table), table.status === "open" ? this.seatsPanel(table) : null, table.status === "over" ? controls : null);
+    replaceChildren(this.top, this.header(table), this.playedBanner(table), table.status === "open" ? this.seatsPanel(table) : null, table.status === "over" ? controls : null);
     this.renderGame(table);
     replaceChildren(this.bottom, table.status === "over" ? null : controls, table.status === "open" ? null : this.seatTools(table));
     this.focusAfterRender();
@@ -346,7 +374,7 @@ export class TableClient {
     const codeText = () => h("span", { class: "big-code", id: "table-code", "aria-label": `${t("code")} ${table.code.split("").join(" ")}` }, showCode(table.code));
     const rules = h("button", { type: "button", class: "small", id: "rules-open", onclick: () => openRules(table.game) }, t("rules"));
     const replay = table.status === "over" ? h("a", { href: `/replay/${table.code}`, class: "button small", id: "to-replay" }, t("replay")) : null;
-    const { leave, device, deviceHelp } = this.seatButtons(table);
+    const { leave, device, deviceHelp, rename } = this.seatButtons(table);
     const classroom = this.classroomLink(table);
     if (table.status !== "open") {
       // During play the head is one line: the code stays visible for latecomers and
@@ -380,7 +408,7 @@ export class TableClient {
         { class: "meta" },
         h("p", { class: "game-title" }, gameName(this.games, table.game), " · ", h("span", { class: `status status-${table.status}` }, statusText(table.status))),
         you,
-        h("div", { class: "row" }, rules, leave, device, classroom),
+        h("div", { class: "row" }, rules, rename, leave, device, classroom),
         deviceHelp,
         classroom ? h("p", { class: "help", id: "classroom-help" }, t("classroom_help")) : null,
       ),
@@ -404,9 +432,11 @@ export class TableClient {
     return localOnly() && lan ? lan : location.origin;
   }
 
-  /** A localhost page with no LAN address to give: its link reaches this computer only. */
+  /** A localhost page with no LAN address to give: its link reaches this computer only.
+   * Said to the table's creator, who hands the link out; a player who joined on this
+   * computer has nothing to do about it. */
   localWarning() {
-    if (!localOnly() || this.addresses === null || this.addresses === undefined || this.addresses.length) return null;
+    if (!this.you.owner || !localOnly() || this.addresses === null || this.addresses === undefined || this.addresses.length) return null;
     return h("p", { class: "help warn", id: "local-only" }, t("local_only"));
   }
 
@@ -464,15 +494,36 @@ export class TableClient {
           )
         : null;
     const deviceHelp = device ? h("p", { class: "help", id: "seat-link-help" }, t("seat_link_help")) : null;
-    return { leave, device, deviceHelp };
+    // A new name without giving the seat up (it used to take leaving and sitting again).
+    const mine = seated ? table.seats.find((s) => s.seat === this.you.seat) : null;
+    const rename =
+      mine && mine.kind === "person"
+        ? h(
+            "button",
+            {
+              type: "button",
+              class: "small",
+              id: "rename",
+              onclick: () => {
+                const asked = prompt(t("rename_prompt"), mine.name || "");
+                const name = (asked || "").trim();
+                if (!name || name === mine.name) return;
+                store("partie.name", name);
+                this.send({ type: "rename", name });
+              },
+            },
+            t("rename"),
+          )
+        : null;
+    return { leave, device, deviceHelp, rename };
   }
 
   /** Under the board during play and after it: the seat's own buttons. */
   seatTools(table) {
-    const { leave, device, deviceHelp } = this.seatButtons(table);
+    const { leave, device, deviceHelp, rename } = this.seatButtons(table);
     const classroom = this.classroomLink(table, "tools");
-    if (!leave && !device && !classroom) return null;
-    return h("section", { class: "card seat-tools", "aria-label": t("your_seat") }, h("div", { class: "row" }, leave, device, classroom), deviceHelp);
+    if (!leave && !device && !classroom && !rename) return null;
+    return h("section", { class: "card seat-tools", "aria-label": t("your_seat") }, h("div", { class: "row" }, rename, leave, device, classroom), deviceHelp);
   }
 
   /** On a fresh server the compiled bots take a while to prepare: say so instead of

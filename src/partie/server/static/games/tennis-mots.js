@@ -6,6 +6,7 @@
 // from the server's preview (the engine's own check on this seat's view).
 
 import { h, replaceChildren } from "../dom.js";
+import { agree, deName } from "../i18n.js";
 
 export const strings = {
   fr: {
@@ -14,17 +15,17 @@ export const strings = {
     sets_to_win: "{n} set(s) gagnant(s)",
     server: "Au service : {name}",
     second_serve: "seconde balle",
-    draw: "Pioche : {n} cartes",
+    draw: "Pioche : {n} carte(s)",
     set_point: "BALLE DE SET : la pioche est vide et une main aussi, cet échange est le dernier.",
     players: "Joueurs",
     player: "Joueur",
     you: "vous",
     away: "absent",
     hand_n: "main {n}",
-    tricks: "plis : {n} cartes",
-    seen_points: "{p} pts visibles",
+    tricks: "plis : {n} carte(s)",
+    seen_points: "{p} pt(s) visible(s)",
     hidden_cards: "+ {n} face cachée",
-    malus: "malus : {n} cartes",
+    malus: "malus : {n} carte(s)",
     sets_won: "sets : {n}",
     in_rally: "dans l'échange",
     out_rally: "sorti de l'échange",
@@ -45,9 +46,8 @@ export const strings = {
     build: "Votre coup",
     build_help:
       "Choisissez une carte de votre main puis l'endroit où l'insérer (ou faites-la glisser). " +
-      "Cliquez une carte du mot pour la déplacer, la retirer ou tourner le joker double. " +
-      "Clavier : tapez une lettre pour l'ajouter à droite, Retour arrière pour retirer la " +
-      "dernière carte posée.",
+      "Cliquez une carte du mot pour la déplacer, la retirer ou tourner le joker double.",
+    build_keys: "Clavier : tapez une lettre pour l'ajouter à droite, Retour arrière pour retirer la dernière carte posée.",
     insert_here: "Insérer ici (position {n})",
     move_here: "Déplacer ici (position {n})",
     remove: "Retirer la carte",
@@ -68,9 +68,9 @@ export const strings = {
     pass_help: "Passer (un NET sans carte) : vous sortez de cet échange ; le dernier joueur qui n'a pas passé gagne l'échange.",
     add_a_card: "Ajoutez au moins une carte de votre main.",
     refused: "Refusé : {r}",
-    wait_turn: "Au tour de {name}.",
-    wait_challenge: "On attend les adversaires de {name} : contester ou laisser passer.",
-    your_challenge: "À vous : contester le mot de {name} ou le laisser passer.",
+    wait_turn: "Au tour {de_name}.",
+    wait_challenge: "On attend les adversaires {de_name} : contester ou laisser passer.",
+    your_challenge: "À vous : contester le mot {de_name} ou le laisser passer.",
     your_turn_serve: "À vous de servir.",
     your_turn: "À vous de jouer.",
     serve_help:
@@ -95,14 +95,14 @@ export const strings = {
     challenge: "Contester",
     accept: "Laisser passer",
     waiting_for: "Peuvent encore contester : {names}",
-    verdict_valid: "VÉRIFICATION : {who} conteste {word} de {shooter} — le mot est valide. L'échange et le bonus vont à {winner}.",
-    verdict_invalid: "VÉRIFICATION : {who} conteste {word} de {shooter} — aucun mot ne commence ainsi. L'échange et le bonus vont à {winner}.",
+    verdict_valid: "VÉRIFICATION : {who} conteste {word} {de_shooter} — le mot est valide. L'échange et le bonus vont à {winner}.",
+    verdict_invalid: "VÉRIFICATION : {who} conteste {word} {de_shooter} — aucun mot ne commence ainsi. L'échange et le bonus vont à {winner}.",
     log_shot: "{who} : {word} — {names} ({v} pts)",
     log_net: "{who} : NET {word} ({v} < {w})",
     log_pass: "{who} : passe",
     log_fault: "{who} : FAUTE {word} ({v} < {w})",
     log_double_fault: "{who} : DOUBLE FAUTE {word} ({v} < {w}) — au malus avec {n} carte(s) de pénalité",
-    log_rally: "Jeu pour {who} : {n} cartes",
+    log_rally: "Jeu pour {who} : {n} carte(s)",
     log_points: " ({p} pts)",
     log_ace: " — ACE",
     log_bonus: " + {n} de bonus",
@@ -130,6 +130,8 @@ export const strings = {
     hints_none: "Aucun coup valable n'était possible.",
     hints_before: "Avant votre coup ({played}) :",
     hints_shot: "{word} — {names} ({v} pts)",
+    hints_example: " · début de {e}",
+    hints_legend: "Entre crochets, un joker et la lettre qu'il joue : [■C] = le joker ■ posé pour un C. Un début de mot (« début de … ») suffit : il compte si un mot français commence ainsi, comme [■C]ORSETEREN, début de CORSETERENT.",
     better: "mieux",
     set_scores: "Points des sets : {s}",
     match_over: "Jeu, set et match : {name} !",
@@ -137,7 +139,7 @@ export const strings = {
     joker_letter: "Quelle lettre ce joker représente-t-il ?",
     joker_auto: "Laisser le moteur choisir",
     double_title: "Joker double",
-    double_ask: "Ce joker double quelle lettre ?",
+    double_ask: "Quelle carte ce joker double recopie-t-il ?",
     double_before: "◀ la carte avant lui",
     double_after: "▶ la carte après lui",
     double_turn: "Ce joker double copie :",
@@ -158,15 +160,15 @@ export const strings = {
     sets_to_win: "{n} set(s) to win",
     server: "Serving: {name}",
     second_serve: "second serve",
-    draw: "Draw pile: {n} cards",
+    draw: "Draw pile: {n} card(s)",
     set_point: "SET POINT: the draw pile is empty and so is a hand, this rally is the last one.",
     players: "Players",
     player: "Player",
     you: "you",
     away: "away",
     hand_n: "hand {n}",
-    tricks: "tricks: {n} cards",
-    seen_points: "{p} pts seen",
+    tricks: "tricks: {n} card(s)",
+    seen_points: "{p} pt(s) seen",
     hidden_cards: "+ {n} face down",
     malus: "malus: {n} cards",
     sets_won: "sets: {n}",
@@ -189,8 +191,8 @@ export const strings = {
     build: "Your shot",
     build_help:
       "Pick a card of your hand, then the place to insert it (or drag it there). Click a card " +
-      "of the word to move it, take it off or turn the double joker. Keyboard: type a letter " +
-      "to add it on the right, Backspace takes the last laid card back.",
+      "of the word to move it, take it off or turn the double joker.",
+    build_keys: "Keyboard: type a letter to add it on the right, Backspace takes the last laid card back.",
     insert_here: "Insert here (position {n})",
     move_here: "Move here (position {n})",
     remove: "Take the card off",
@@ -272,6 +274,8 @@ export const strings = {
     hints_none: "No shot was possible.",
     hints_before: "Before your shot ({played}):",
     hints_shot: "{word} — {names} ({v} pts)",
+    hints_example: " · start of {e}",
+    hints_legend: "In brackets, a joker and the letter it plays: [■C] = joker ■ laid as a C. A word start ('start of …') is enough: it counts when a French word begins that way, as [■C]ORSETEREN begins CORSETERENT.",
     better: "better",
     set_scores: "Set points: {s}",
     match_over: "Game, set and match: {name}!",
@@ -333,7 +337,7 @@ function tr(key, args) {
   const table = strings[lang()];
   let text = table[key] ?? strings.fr[key] ?? key;
   if (args) for (const [k, v] of Object.entries(args)) text = text.replaceAll(`{${k}}`, String(v));
-  return text;
+  return agree(text, lang());
 }
 
 function both(pair) {
@@ -559,8 +563,8 @@ function cardEl(card, opts = {}) {
   const isJoker = !LETTERS.includes(glyph);
   const reads = card.shown || card.letter;
   const label = isJoker
-    ? `${glyph}${reads && reads !== "?" ? " = " + reads : ""}, ${card.value} pts`
-    : `${glyph}, ${card.value} pts`;
+    ? agree(`${glyph}${reads && reads !== "?" ? " = " + reads : ""}, ${card.value} pts`, lang())
+    : agree(`${glyph}, ${card.value} pts`, lang());
   const body = [
     h("span", { class: "tennis-mots-glyph", "aria-hidden": "true" }, glyph),
     isJoker && reads && reads !== "?" ? h("span", { class: "tennis-mots-reads", "aria-hidden": "true" }, reads) : null,
@@ -732,7 +736,7 @@ function verdictEl(v) {
     "p",
     { class: "tennis-mots-verdict", id: "tm-verdict", role: "status" },
     (found.valid ? "✓ " : "✗ ") +
-      tr(key, { who: seatName(found.seat, true), word: found.word, shooter: seatName(found.shooter, true), winner: seatName(found.winner, true) }),
+      tr(key, { who: seatName(found.seat, true), word: found.word, shooter: seatName(found.shooter, true), de_shooter: deName(seatName(found.shooter, true)), winner: seatName(found.winner, true) }),
   );
 }
 
@@ -768,7 +772,7 @@ function previewEl(v) {
     h("p", null, h("strong", { class: "tennis-mots-announce" }, both(i.announce)), " · ", tr("points", { v: i.value, w: i.weight })),
     h("p", { class: i.known ? "tennis-mots-known" : "tennis-mots-unknown" }, known),
     (i.explain || []).map((e) => h("p", null, both(e))),
-    h("button", { type: "button", class: "tennis-mots-play", id: "tm-play", "data-fkey": "play", onclick: playDraft }, label + ` (${i.value} pts)`),
+    h("button", { type: "button", class: "tennis-mots-play", id: "tm-play", "data-fkey": "play", onclick: playDraft }, label + agree(` (${i.value} pts)`, lang())),
   );
 }
 
@@ -784,6 +788,10 @@ function draftWord() {
   }
   const read = info && info.ok && info.info && info.info.letters;
   const text = out.join("");
+  // A joker left to the engine reads "?" here: the engine's letter takes its place
+  // ("B", not "? → B"); only a word read otherwise is shown with an arrow.
+  const guessed = read && read.length === text.length && [...text].every((c, i) => c === "?" || c === read[i]);
+  if (guessed) return read;
   return read && read !== text ? `${text} → ${read}` : text;
 }
 
@@ -816,6 +824,7 @@ function builderEl(v) {
     { class: "tennis-mots-builder", id: "tm-builder", "aria-label": tr("build") },
     h("h3", null, tr("build")),
     h("p", { class: "tennis-mots-small" }, tr("build_help")),
+    h("p", { class: "tennis-mots-small keys-help", id: "tm-keys" }, tr("build_keys")),
     h("div", { class: "tennis-mots-row tennis-mots-draft", id: "tm-draft" }, parts),
     h("p", { class: "tennis-mots-growing", id: "tm-word" }, tr("your_word", { w: word || "—" })),
     selIndex >= 0
@@ -943,7 +952,7 @@ function logLine(e) {
     case "fault":
       return tr(e.double ? "log_double_fault" : "log_fault", { who: who(e.seat), word: e.word, v: e.value, w: e.weight, n: e.penalty ?? 0 });
     case "challenge":
-      return tr(e.valid ? "verdict_valid" : "verdict_invalid", { who: who(e.seat), word: e.word, shooter: who(e.shooter), winner: who(e.winner) });
+      return tr(e.valid ? "verdict_valid" : "verdict_invalid", { who: who(e.seat), word: e.word, shooter: who(e.shooter), de_shooter: deName(who(e.shooter)), winner: who(e.winner) });
     case "rally":
       return (
         tr("log_rally", { who: who(e.winner), n: e.cards }) +
@@ -973,7 +982,8 @@ function logEl(v) {
 }
 
 function hintsEl(v) {
-  if (ctx.readOnly || v.seat === null || v.seat === undefined) return null;
+  // Over, the hints of some rally long past would read as the end's verdict.
+  if (ctx.readOnly || v.seat === null || v.seat === undefined || v.over) return null;
   const box = [h("button", { type: "button", class: "tennis-mots-hints-button", id: "tm-hints-button", "data-fkey": "hints", title: tr("hints_help"), onclick: askHints }, tr("hints"))];
   if (hintsInfo && hintsInfo.searching) {
     box.push(h("p", { id: "tm-hints-searching", class: "muted" }, tr("hints_searching")));
@@ -989,9 +999,12 @@ function hintsEl(v) {
           h(
             "ul",
             { class: "tennis-mots-hints", id: "tm-hints" },
-            hintsInfo.shots.map((s) => h("li", null, tr("hints_shot", { word: s.word, names: both(s.announce), v: s.value }) + (s.better ? ` — ${tr("better")}` : ""))),
+            hintsInfo.shots.map((s) =>
+              h("li", null, tr("hints_shot", { word: s.word, names: both(s.announce), v: s.value }) + (!s.complete && s.example ? tr("hints_example", { e: s.example }) : "") + (s.better ? ` — ${tr("better")}` : "")),
+            ),
           ),
         );
+      box.push(h("p", { class: "tennis-mots-small", id: "tm-hints-legend" }, tr("hints_legend")));
     }
   }
   return h("section", { class: "tennis-mots-hintbox" }, box);
@@ -1002,9 +1015,10 @@ function statusText(v) {
   if (v.over) return "★ " + tr("match_over", { name: seatName(v.winner, true) });
   const mayChallenge = !ctx.readOnly && v.pending && v.seat !== null && v.seat !== undefined && v.pending.waiting.includes(v.seat);
   if (myTurnToLay()) return v.phase === "serve" ? tr("your_turn_serve") : tr("your_turn");
-  if (mayChallenge) return tr("your_challenge", { name: seatName(v.pending.shooter) });
-  if (v.pending) return tr("wait_challenge", { name: seatName(v.pending.shooter) });
-  return tr("wait_turn", { name: seatName(v.turn) });
+  const named = (seat) => ({ name: seatName(seat), de_name: deName(seatName(seat)) });
+  if (mayChallenge) return tr("your_challenge", named(v.pending.shooter));
+  if (v.pending) return tr("wait_challenge", named(v.pending.shooter));
+  return tr("wait_turn", named(v.turn));
 }
 
 // The status is drawn again at every change; what a screen reader hears of it goes
@@ -1068,6 +1082,12 @@ function render() {
   }
 }
 
+/** Changes when a rally ends (cards won, a set, a malus): hints shown before are stale. */
+function rallyKey(v) {
+  const shown = v.public ? v.public : v;
+  return JSON.stringify([shown.set, shown.tricks, shown.malus, shown.sets_won, shown.over]);
+}
+
 export function mount(el, context) {
   root = el;
   ctx = context;
@@ -1112,6 +1132,11 @@ export function update(message) {
     return false;
   }
   if (message.type !== "table") return;
+  // Hints answer for one shot: they go once this seat plays again or the rally ends.
+  const before = msg && msg.view ? rallyKey(msg.view) : null;
+  const after = message.view ? rallyKey(message.view) : null;
+  const mine = message.last && message.view && message.last.seat === message.view.seat;
+  if (hintsInfo && !hintsInfo.searching && (before !== after || (mine && msg && message.version !== msg.version))) hintsInfo = null;
   msg = message;
   sending = false;
   const v = message.view;

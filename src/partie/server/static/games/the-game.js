@@ -3,12 +3,13 @@
 // `legal` list (or the engine's refusal): no rule of the game lives here.
 
 import { h, replaceChildren } from "../dom.js";
+import { deName } from "../i18n.js";
 
 export const strings = {
   fr: {
     tg_piles: "Piles",
-    tg_pile_a: "Montante {n}",
-    tg_pile_d: "Descendante {n}",
+    tg_pile_a: "↑A{n} montante",
+    tg_pile_d: "↓D{n} descendante",
     tg_up: "↑",
     tg_down: "↓",
     tg_top: "dessus : {top}",
@@ -16,12 +17,15 @@ export const strings = {
     tg_no_hand: "Vous regardez : les mains restent cachées.",
     tg_fits_none: "ne va sur aucune pile",
     tg_fits_one: "va sur {piles}",
+    tg_fits_trick: "{piles} en arrière de 10",
     tg_fits_many: "va sur {n} piles : {piles}",
     tg_here: "✓ ici",
+    tg_here_trick: "↺ ici (−10)",
+    tg_trick: "en arrière de 10",
     tg_not_here: "✕ non",
     tg_play_on: "Poser le {card} sur {pile}",
     tg_pick_card: "Choisissez d'abord une carte, puis une pile.",
-    tg_selected: "Carte choisie : {card}. Choisissez une pile ({piles}).",
+    tg_selected: "Carte choisie : {card} → {piles}",
     tg_nowhere: "Le {card} ne va sur aucune pile pour l'instant.",
     tg_end_turn: "Fin de tour",
     tg_your_turn: "À vous de jouer.",
@@ -38,6 +42,9 @@ export const strings = {
     tg_still_of: "{name} doit encore poser {n} carte(s) au moins.",
     tg_may_end_of: "{name} a posé le minimum : peut continuer ou finir le tour.",
     tg_on: "{card} sur {pile}",
+    tg_on_trick: "{card} sur {pile} ↺",
+    tg_prev_turn: "Tour précédent — {name} : {list}",
+    tg_prev_turn_none: "Tour précédent — {name} : aucune carte",
     tg_draw: "Pioche : {n}",
     tg_draw_empty: "Pioche vide : 1 carte par tour au minimum",
     tg_cards: "{n} carte(s)",
@@ -53,7 +60,7 @@ export const strings = {
     tg_chat: "Discussion à la table",
     tg_chat_label: "Message à la table (sans nombre)",
     tg_chat_send: "Envoyer",
-    tg_chat_rule: "Interdit de donner une valeur : ni chiffre ni nombre en lettres.",
+    tg_chat_rule: "Interdit de donner une valeur : ni chiffre ni nombre en lettres. Les noms des piles passent (A1, ↓D2, « la montante 2 »).",
     tg_keys: "Clavier : tapez le numéro d'une carte (n'importe où sur la page), flèches pour changer, Entrée pour la poser (sur la seule pile possible, sinon choisissez la pile), Échap pour annuler, F pour finir le tour.",
     tg_over: "Partie terminée",
     tg_reason_all_cards_played: "Victoire totale : les 98 cartes sont posées !",
@@ -62,24 +69,24 @@ export const strings = {
     tg_score: "Score : {score} carte(s) non posée(s)",
     tg_excellent: "Excellent (moins de 10) !",
     tg_left: "Cartes restantes",
-    tg_left_hidden: "{n} carte(s), cachées",
+    tg_left_hidden: "{n} carte(s) cachée(s)",
     tg_none_left: "aucune",
     tg_waiting: "En attente…",
     tg_spectating: "Spectateur",
     tg_replay: "Relecture",
     tg_last: "Dernier coup — {name} : {text}",
-    tg_legend: "Sous chaque carte : ↑A1 = une seule pile possible · ★×3 = trois piles possibles · ✕ (hachurée) = aucune pile.",
+    tg_legend: "Sous chaque carte : ↑A1 = une seule pile possible · ★×3 = trois piles possibles · ↺ = en arrière de 10 possible (47 sur 57 montante) · ✕ (hachurée) = aucune pile.",
     tg_bot_name: "bot {bot} (place {n})",
     tg_replay_open: "Toutes les cartes sont ouvertes : les mains sont dans la liste des joueurs.",
-    tg_hand_of: "Main de {name}",
+    tg_hand_of: "Main {de_name}",
     tg_away: "absent",
     tg_here_ends: "⚠ fin de partie",
     tg_corner_warn: "⚠ Après le {card} sur {pile}, vous ne pourrez plus poser le minimum : la partie s'arrêtera. Refaites le même geste pour confirmer, Échap pour annuler.",
   },
   en: {
     tg_piles: "Piles",
-    tg_pile_a: "Ascending {n}",
-    tg_pile_d: "Descending {n}",
+    tg_pile_a: "↑A{n} ascending",
+    tg_pile_d: "↓D{n} descending",
     tg_up: "↑",
     tg_down: "↓",
     tg_top: "top: {top}",
@@ -87,12 +94,15 @@ export const strings = {
     tg_no_hand: "You are watching: hands stay hidden.",
     tg_fits_none: "fits no pile",
     tg_fits_one: "fits {piles}",
+    tg_fits_trick: "{piles} 10 backwards",
     tg_fits_many: "fits {n} piles: {piles}",
     tg_here: "✓ here",
+    tg_here_trick: "↺ here (−10)",
+    tg_trick: "10 backwards",
     tg_not_here: "✕ no",
     tg_play_on: "Lay {card} on {pile}",
     tg_pick_card: "Choose a card first, then a pile.",
-    tg_selected: "Card chosen: {card}. Choose a pile ({piles}).",
+    tg_selected: "Card chosen: {card} → {piles}",
     tg_nowhere: "{card} fits no pile for now.",
     tg_end_turn: "End turn",
     tg_your_turn: "Your turn.",
@@ -109,6 +119,9 @@ export const strings = {
     tg_still_of: "{name} must still lay at least {n} card(s).",
     tg_may_end_of: "{name} laid the minimum: may play on or end the turn.",
     tg_on: "{card} on {pile}",
+    tg_on_trick: "{card} on {pile} ↺",
+    tg_prev_turn: "Previous turn — {name}: {list}",
+    tg_prev_turn_none: "Previous turn — {name}: no card",
     tg_draw: "Draw pile: {n}",
     tg_draw_empty: "Draw pile empty: at least 1 card per turn",
     tg_cards: "{n} card(s)",
@@ -124,7 +137,7 @@ export const strings = {
     tg_chat: "Table talk",
     tg_chat_label: "Message to the table (no numbers)",
     tg_chat_send: "Send",
-    tg_chat_rule: "Giving a value is forbidden: no digits, no number words.",
+    tg_chat_rule: "Giving a value is forbidden: no digits, no number words. Pile names are fine (A1, ↓D2, 'ascending 2').",
     tg_keys: "Keyboard: type a card's number (anywhere on the page), arrows to move, Enter to lay it (on its only pile, else choose the pile), Escape to cancel, F to end the turn.",
     tg_over: "Game over",
     tg_reason_all_cards_played: "Total victory: all 98 cards are laid!",
@@ -139,7 +152,7 @@ export const strings = {
     tg_spectating: "Spectator",
     tg_replay: "Replay",
     tg_last: "Last move — {name}: {text}",
-    tg_legend: "Under each card: ↑A1 = one pile only · ★×3 = three piles · ✕ (hatched) = no pile.",
+    tg_legend: "Under each card: ↑A1 = one pile only · ★×3 = three piles · ↺ = 10 backwards possible (47 on 57 ascending) · ✕ (hatched) = no pile.",
     tg_bot_name: "bot {bot} (seat {n})",
     tg_replay_open: "All cards are open: the hands are in the list of players.",
     tg_hand_of: "{name}'s hand",
@@ -166,6 +179,7 @@ let chatLog = [];
 let notes = []; // what a bot played for this seat while its player was away
 let keysBound = false;
 let confirming = null; // "card:pile" of a play that ends the game, warned once
+let chatSent = null; // the line sent to the table, kept in the box until it comes back
 
 /** Called once by the shell. */
 export function mount(root, context) {
@@ -177,11 +191,13 @@ export function mount(root, context) {
   turnLog = [];
   lastVersion = -1;
   chatLog = [];
+  chatSent = null;
   notes = [];
   els = {
     status: h("p", { class: "tg-status", id: "tg-status", "aria-live": "polite" }),
     counters: h("p", { class: "tg-counters", id: "tg-counters" }),
     last: h("p", { class: "tg-last muted", id: "tg-last" }),
+    prev: h("p", { class: "tg-last tg-prev muted", id: "tg-prev" }),
     players: h("ul", { class: "tg-players", id: "tg-players", "aria-label": t("tg_players") }),
     piles: h("div", { class: "tg-piles", id: "tg-piles", role: "group", "aria-label": t("tg_piles") }),
     turn: h("div", { class: "tg-turn", id: "tg-turn" }),
@@ -212,7 +228,7 @@ export function mount(root, context) {
   const board = h(
     "section",
     { class: "tg", "aria-label": "The Game" },
-    h("div", { class: "tg-info" }, els.status, els.last, h("div", { class: "tg-counters-row" }, els.counters, els.signalToggle), els.players),
+    h("div", { class: "tg-info" }, els.status, els.prev, els.last, h("div", { class: "tg-counters-row" }, els.counters, els.signalToggle), els.players),
     els.end,
     els.start,
     els.piles,
@@ -240,6 +256,13 @@ export function update(message) {
   }
   if (message.type === "chat") {
     chatLog = [...chatLog, message].slice(-50);
+    // A refusal holds until the next line of talk; one's own line, once the table has
+    // it, leaves the box (a refused one stays there to be reworded).
+    clearChatError();
+    if (chatSent !== null && message.seat === ctx.seat && message.text === chatSent) {
+      if (oneLine(els.chatInput.value) === chatSent) els.chatInput.value = "";
+      chatSent = null;
+    }
     if (msg) renderChat();
     return false;
   }
@@ -254,6 +277,7 @@ export function update(message) {
     pending = false;
     const text = message[ctx.lang] || message.fr || message.en || message.code;
     if (message.ref === "chat") {
+      chatSent = null;
       els.chatError.textContent = text;
       els.chatInput.setAttribute("aria-invalid", "true");
       els.chatInput.focus();
@@ -310,6 +334,23 @@ function pileLabel(name) {
 
 function pileShort(name) {
   return `${name[0] === "a" ? t("tg_up") : t("tg_down")}${name.toUpperCase()}`;
+}
+
+/** Is laying ``card`` on pile ``name`` the trick of 10 (against the pile's way)? Only
+ * asked of plays the server listed as legal, so the way alone tells it. */
+function isTrick(card, name) {
+  const pile = (view().piles || []).find((p) => p.name === name);
+  return Boolean(pile) && (pile.ascending ? card < pile.top : card > pile.top);
+}
+
+/** "47 sur ↑A2 ↺": a laid card as the screen writes it, the trick of 10 marked. */
+function laidText(play) {
+  return t(play.trick ? "tg_on_trick" : "tg_on", { card: play.card, pile: pileShort(play.pile) });
+}
+
+/** What the server says the turn under way and the one before laid (`extra.turns`). */
+function turns() {
+  return (msg && msg.extra && msg.extra.turns) || null;
 }
 
 /** card → [pile names] it may go on now, from the server's legal actions. */
@@ -410,7 +451,21 @@ function renderStatus() {
   els.status.classList.toggle("mine", myTurn());
   els.counters.textContent = v.draw_count > 0 ? t("tg_draw", { n: v.draw_count }) : t("tg_draw_empty");
   const last = msg.last;
-  els.last.textContent = last && last.text && !msg.replay ? t("tg_last", { name: seatName(last.seat, true), text: last.text[ctx.lang] || last.text.fr }) : "\u00a0";
+  const known = turns();
+  // The turn before stays in sight through the next one (a bot's fast cards or a
+  // reload would hide it), tricks of 10 marked; "fin du tour" alone says nothing more.
+  const prev = known && known.previous && !msg.replay ? known.previous : null;
+  const prevText = prev ? (prev.plays.length ? t("tg_prev_turn", { name: seatName(prev.seat, true), list: prev.plays.map(laidText).join(", ") }) : t("tg_prev_turn_none", { name: seatName(prev.seat, true) })) : "";
+  if (els.prev.textContent !== prevText) els.prev.textContent = prevText;
+  els.prev.hidden = !prev;
+  let lastText = last && last.text && !msg.replay ? last.text[ctx.lang] || last.text.fr : "";
+  const action = last && last.action;
+  if (lastText && action && action.type === "play" && known && known.current.length) {
+    const play = known.current[known.current.length - 1];
+    if (play.card === action.card) lastText = laidText(play);
+  }
+  els.last.textContent = lastText ? t("tg_last", { name: seatName(last.seat, true), text: lastText }) : "\u00a0";
+  els.last.title = lastText ? els.last.textContent : "";
 }
 
 function renderPlayers() {
@@ -459,6 +514,7 @@ function renderPiles() {
   const nodes = v.piles.map((pile) => {
     const isTarget = targets.includes(pile.name);
     const ends = isTarget && endsGame(selected, pile.name);
+    const trick = isTarget && isTrick(selected, pile.name);
     const signals = (v.signals || []).filter((s) => s.pile === pile.name);
     const label = `${pileLabel(pile.name)}, ${t("tg_top", { top: pile.top })}`;
     const target = h(
@@ -468,7 +524,7 @@ function renderPiles() {
         class: `pile-target ${pile.ascending ? "up" : "down"}${isTarget ? " target" : ""}${ends ? " ends" : ""}${selected !== null && !isTarget ? " blocked" : ""}`,
         "data-pile": pile.name,
         "data-fkey": `pile-${pile.name}`,
-        "aria-label": selected !== null ? (isTarget ? `${t("tg_play_on", { card: selected, pile: pileLabel(pile.name) })}${ends ? ` — ${t("tg_here_ends")}` : ""}` : `${label} — ${t("tg_not_here")}`) : label,
+        "aria-label": selected !== null ? (isTarget ? `${t("tg_play_on", { card: selected, pile: pileLabel(pile.name) })}${trick ? ` (${t("tg_trick")})` : ""}${ends ? ` — ${t("tg_here_ends")}` : ""}` : `${label} — ${t("tg_not_here")}`) : label,
         "aria-disabled": ctx.readOnly ? "true" : undefined,
         tabindex: ctx.readOnly ? "-1" : undefined,
         onclick: () => playOn(pile.name),
@@ -487,9 +543,9 @@ function renderPiles() {
           }
         },
       },
-      h("span", { class: "pile-dir" }, `${pile.ascending ? "↑" : "↓"} ${pileLabel(pile.name)}`),
+      h("span", { class: "pile-dir" }, pileLabel(pile.name)),
       h("span", { class: "pile-top" }, String(pile.top)),
-      h("span", { class: "pile-mark" }, selected === null ? "\u00a0" : ends ? t("tg_here_ends") : isTarget ? t("tg_here") : t("tg_not_here")),
+      h("span", { class: "pile-mark" }, selected === null ? "\u00a0" : ends ? t("tg_here_ends") : trick ? t("tg_here_trick") : isTarget ? t("tg_here") : t("tg_not_here")),
     );
     const badges = h(
       "ul",
@@ -541,7 +597,11 @@ function renderTurn() {
   const bits = [];
   if (v.started && !v.over) {
     const still = Math.max(0, v.min_cards - v.played_this_turn);
-    const known = turnLog.length === v.played_this_turn && turnLog.length > 0;
+    // The server's list of this turn's cards (tricks marked, kept over a reload), else
+    // the one seen live.
+    const told = turns();
+    const list = told && told.current.length === v.played_this_turn ? told.current : turnLog;
+    const known = list.length === v.played_this_turn && list.length > 0;
     // Someone else's turn says whose it is: "Encore 2 carte(s)" beside one's own
     // greyed "Fin de tour" read as one's own debt.
     const of = myTurn() ? "" : "_of";
@@ -551,7 +611,7 @@ function renderTurn() {
         "p",
         { class: "tg-laid", id: "tg-laid" },
         known
-          ? t(`tg_laid_list${of}`, { name, list: turnLog.map((x) => t("tg_on", { card: x.card, pile: pileShort(x.pile) })).join(", ") })
+          ? t(`tg_laid_list${of}`, { name, list: list.map(laidText).join(", ") })
           : t(`tg_laid${of}`, { name, n: v.played_this_turn }),
       ),
       h("p", { class: "tg-still", id: "tg-still" }, still > 0 ? t(`tg_still${of}`, { name, n: still }) : t(`tg_may_end${of}`, { name })),
@@ -594,7 +654,7 @@ function renderHand() {
     replaceChildren(els.hand, h("p", { class: "muted" }, ctx.readOnly ? t("tg_replay_open") : t("tg_no_hand")));
     return;
   }
-  els.handTitle.textContent = ctx.seat === null || ctx.seat === undefined || !ctx.readOnly ? t("tg_hand") : t("tg_hand_of", { name: seatName(ctx.seat) });
+  els.handTitle.textContent = ctx.seat === null || ctx.seat === undefined || !ctx.readOnly ? t("tg_hand") : t("tg_hand_of", { name: seatName(ctx.seat), de_name: deName(seatName(ctx.seat)) });
   const map = fits();
   // Before the first card (who starts is being chosen) no card is marked: every one
   // would read "fits no pile", which is not true of the game about to start.
@@ -608,18 +668,20 @@ function renderHand() {
       mark = "✕";
       describe = t("tg_fits_none");
     } else if (kind === "one") {
-      mark = pileShort(piles[0]);
+      mark = pileShort(piles[0]) + (isTrick(card, piles[0]) ? "↺" : "");
       describe = t("tg_fits_one", { piles: pileLabel(piles[0]) });
     } else if (kind === "many") {
-      mark = `★×${piles.length}`;
+      mark = `★×${piles.length}` + (piles.some((p) => isTrick(card, p)) ? "↺" : "");
       describe = t("tg_fits_many", { n: piles.length, piles: piles.map(pileLabel).join(", ") });
     }
+    const tricks = mine ? piles.filter((p) => isTrick(card, p)) : [];
+    if (tricks.length) describe += ` (${t("tg_fits_trick", { piles: tricks.map(pileShort).join(", ") })})`;
     const isSelected = selected === card;
     return h(
       "button",
       {
         type: "button",
-        class: `card fit-${kind}${isSelected ? " selected" : ""}`,
+        class: `card fit-${kind}${isSelected ? " selected" : ""}${tricks.length ? " trick" : ""}`,
         "data-card": card,
         "data-index": index,
         "aria-pressed": isSelected ? "true" : "false",
@@ -726,10 +788,7 @@ function buildChat() {
     maxlength: "200",
     autocomplete: "off",
     "aria-describedby": "tg-chat-rule tg-chat-error",
-    oninput: () => {
-      els.chatError.textContent = "";
-      els.chatInput.removeAttribute("aria-invalid");
-    },
+    oninput: clearChatError,
   });
   els.chatError = h("p", { class: "tg-chat-error", id: "tg-chat-error", role: "alert" });
   const form = h(
@@ -738,9 +797,11 @@ function buildChat() {
       class: "row",
       onsubmit: (e) => {
         e.preventDefault();
-        const text = els.chatInput.value.trim();
+        const text = oneLine(els.chatInput.value);
         if (!text) return;
-        if (ctx.chat && ctx.chat(text) !== false) els.chatInput.value = "";
+        clearChatError();
+        if (ctx.chat && ctx.chat(text) !== false) chatSent = text;
+        else els.chatError.textContent = t("not_sent");
       },
     },
     els.chatInput,
@@ -754,6 +815,17 @@ function buildChat() {
     form,
     els.chatError,
   );
+}
+
+/** A line of talk as the server keeps it: spaces run together, none at the ends. */
+function oneLine(text) {
+  return text.split(/\s+/).filter(Boolean).join(" ");
+}
+
+function clearChatError() {
+  if (!els || !els.chatError) return;
+  els.chatError.textContent = "";
+  els.chatInput.removeAttribute("aria-invalid");
 }
 
 function renderChat() {
@@ -800,7 +872,7 @@ function choose(card) {
   selected = selected === card ? null : card;
   if (selected !== null) {
     els.message.textContent = piles.length
-      ? t("tg_selected", { card, piles: piles.map(pileShort).join(", ") })
+      ? t("tg_selected", { card, piles: piles.map(pileShort).join(" ") })
       : t("tg_nowhere", { card });
   } else {
     els.message.textContent = "";
