@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from partie.core.registry import available_games, get_game
+from partie.core.registry import available_games, game_modules, get_game
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,10 +117,16 @@ def catalogue() -> dict[str, Refusal]:
     return table
 
 
+def built_in(game_id: str) -> bool:
+    """Whether ``game_id`` is one of partie's own games (not one installed beside it)."""
+    return game_modules()[game_id].startswith("partie.")
+
+
 def markdown() -> str:
-    """``docs/refusals.md``: the catalogue as a table per game (a test keeps it current)."""
+    """``docs/refusals.md``: the catalogue of partie's own codes and games, a table per
+    game (a test keeps it current; a game installed beside partie documents its own)."""
     titles = {ALL: "Every game and tool"}
-    titles |= {game_id: get_game(game_id).name for game_id in available_games()}
+    titles |= {g: get_game(g).name for g in available_games() if built_in(g)}
     titles[WEB] = "Web tables (partie serve)"
     lines = [
         "# Refusal codes",
@@ -145,4 +151,4 @@ def refusal(code: str) -> Refusal:
     return catalogue()[code]
 
 
-__all__ = ["SHARED", "Refusal", "catalogue", "markdown", "refusal"]
+__all__ = ["SHARED", "Refusal", "built_in", "catalogue", "markdown", "refusal"]
