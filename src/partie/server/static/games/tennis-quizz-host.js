@@ -27,6 +27,7 @@ const HOST = {
     deck_builtin: "{title} ({cards} cartes, intégré)",
     deck_mine: "Votre paquet : {title} ({cards} cartes)",
     upload: "Ou envoyez votre paquet (TOML, GIFT, Aiken .txt, CSV, Open Trivia DB .json ; 1 Mio au plus)",
+    csv_columns: "CSV (tableur « Enregistrer sous › CSV ») : une ligne d'en-tête question ; réponse ; mauvaise1 ; mauvaise2, et si vous voulez difficulté (1, 2, 3 ou facile, moyen, difficile), catégorie, variantes (séparées par |), source, carte. Séparateur « ; » ou « , », lu tout seul. Un fichier Word ou Excel s'enregistre d'abord en texte ou en CSV.",
     choose_file: "Choisir un fichier…",
     no_file: "Aucun fichier choisi",
     uploading: "Vérification du paquet…",
@@ -90,6 +91,7 @@ const HOST = {
     deck_builtin: "{title} ({cards} cards, built in)",
     deck_mine: "Your deck: {title} ({cards} cards)",
     upload: "Or send your own deck (TOML, GIFT, Aiken .txt, CSV, Open Trivia DB .json; 1 MiB at most)",
+    csv_columns: "CSV (spreadsheet “Save as › CSV”): a header line text, answer, wrong1, wrong2, and if you wish difficulty (1, 2, 3 or easy, medium, hard), category, alternatives (separated by |), source, card (French headers question, réponse, mauvaise1, mauvaise2 work too). Separator “;” or “,”, found by itself. A Word or Excel file is first saved as text or CSV.",
     choose_file: "Choose a file…",
     no_file: "No file chosen",
     uploading: "Checking the deck…",
@@ -296,7 +298,7 @@ function deckBox() {
     null,
     h("legend", null, t("deck")),
     select("deck", t("deck"), choices, (v) => (draft.deck = v)),
-    h("div", { class: "field" }, h("label", { for: "tqh-file" }, t("upload")), h("div", { class: "row" }, pick, chosen)),
+    h("div", { class: "field" }, h("label", { for: "tqh-file" }, t("upload")), h("div", { class: "row" }, pick, chosen), h("p", { class: "help", id: "tqh-csv-columns" }, t("csv_columns"))),
     h("div", { id: "tqh-upload", "aria-live": "polite" }, uploadReport),
   );
 }
