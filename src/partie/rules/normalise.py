@@ -233,6 +233,12 @@ def _fix_quatre_vingt(words: list[str]) -> list[str]:
 _TENS["quatrevingt"] = 80
 
 
+def spell_numbers(words: list[str]) -> list[str]:
+    """Folded words with the numbers written in words as digits ("quatre vingt dix" →
+    "90", "quinze" → "15"); every other word as it is."""
+    return _numbers(_fix_quatre_vingt(words))
+
+
 def words_of(text: str) -> list[str]:
     """Folded words with numbers as digits and spoken forms spelt out (stop words
     kept): "jpeux poser 2cartes ?" → je peux poser 2 cartes."""
