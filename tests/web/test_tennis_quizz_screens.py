@@ -211,3 +211,89 @@ def test_names_teams_and_the_projector_tab_on_the_table_page(
     expect(page.locator("#tq-score")).to_be_visible()
     assert page.url.endswith(f"/t/{code}")
     no_errors(page, lobby)
+
+
+def test_the_upload_says_each_problem_once_in_the_pages_language(
+    server: Any, browser: Any, shots: Any
+) -> None:
+    page = open_page(browser, server.url + "/static/games/tennis-quizz-host.html", viewport=DESKTOP)
+    expect(page.locator("#tqh-csv-columns")).to_contain_text("question ; réponse ; mauvaise1")
+    rows = "".join(f"Q{i} ?;r{i};w{i};x{i}\n" for i in range(30))
+    broken = "question;réponse;mauvaise1;mauvaise2\n" + rows.replace("Q2 ?;r2;w2;x2", "Q2 ?;;w2;x2")
+    broken = broken.replace("Q7 ?;r7;w7;x7", "Q7 ?;r7;r7;x7")
+    page.set_input_files(
+        "#tqh-file",
+        files=[{"name": "quiz.csv", "mimeType": "text/csv", "buffer": broken.encode("cp1252")}],
+    )
+    errors = page.locator("#tqh-error-list li")
+    # Both problems in one round: the unreadable row and the checker's error.
+    expect(errors).to_have_count(2)
+    expect(errors.nth(0)).to_have_text("ligne 4 : case(s) vide(s) ou absente(s) : réponse")
+    expect(errors.nth(1)).to_have_text(
+        "ligne 9 : mauvaises réponses : une mauvaise réponse est identique à la bonne"
+    )
+    shots(page, "upload-refused", full_page=False)
+    page.set_input_files(
+        "#tqh-file",
+        files=[
+            {"name": "quiz.docx", "mimeType": "application/octet-stream", "buffer": b"PK\x03\x04x"}
+        ],
+    )
+    expect(page.locator("#tqh-error-list")).to_contain_text("Enregistrer sous")
+    page.click("#lang")
+    expect(page.locator("#tqh-setup")).to_contain_text("How do you play?")
+    page.set_input_files(
+        "#tqh-file",
+        files=[{"name": "quiz.csv", "mimeType": "text/csv", "buffer": broken.encode("cp1252")}],
+    )
+    expect(page.locator("#tqh-error-list li").nth(0)).to_have_text(
+        "line 4: empty or missing cell(s): réponse"
+    )
+    no_errors(page)
+
+
+def test_overruling_buttons_differ_and_i_dont_know_speaks_english(
+    server: Any, browser: Any, shots: Any
+) -> None:
+    """A pro (place 2, in English) and a beginner (place 1, in French) with the
+    correction option: the server's Accept and Refuse buttons do not look alike, and
+    "I don't know" is written in each page's own language."""
+    made = create_table(
+        server.url,
+        {
+            "game": "tennis-quizz",
+            "options": {"players": 2, "pros": "2", "overrule": True, "sets_to_win": 1},
+            "seats": [{}, {}],
+        },
+    )
+    code = made["code"]
+    ana = open_page(browser, f"{server.url}/t/{code}", viewport=DESKTOP)
+    ana.evaluate(f"localStorage.setItem('partie.owner.{code}', '{made['owner_token']}')")
+    ana.reload()
+    ana.fill("#sit-name", "Ana")
+    ana.click('button.sit[data-seat="0"]')
+    bob = open_page(browser, f"{server.url}/t/{code}?lang=en", viewport=DESKTOP)
+    bob.fill("#sit-name", "Bob")
+    bob.click('button.sit[data-seat="1"]')
+    ana.click("#start")
+    for _ in range(60):
+        if ana.locator("#tq-accept").count():
+            break
+        if bob.locator("#tq-dont-know:enabled").count():
+            bob.click("#tq-dont-know")
+        elif ana.locator("button.tq-choice:enabled").count():
+            ana.locator("button.tq-choice:enabled").first.click()
+        ana.wait_for_timeout(150)
+    accept, refuse = ana.locator("#tq-accept"), ana.locator("#tq-refuse")
+    expect(accept).to_be_visible()
+    colours = [
+        b.evaluate("e => [getComputedStyle(e).backgroundColor, getComputedStyle(e).color]")
+        for b in (accept, refuse)
+    ]
+    assert colours[0] != colours[1], colours
+    expect(ana.locator("#tq-status")).to_contain_text("« (ne sait pas) »")
+    shots(ana, "overrule-buttons", full_page=False)
+    refuse.click()
+    expect(bob.locator("#tq-last-line")).to_contain_text("“(does not know)”")
+    expect(bob.locator("#tq-last-line")).not_to_contain_text("je ne sais pas")
+    no_errors(ana, bob)

@@ -500,14 +500,14 @@ function renderMatch() {
     const judged = v.ruling.judged ? t("tq_judged_right") : t("tq_judged_wrong");
     parts.push(questionBox(v.question, { showRight: true }));
     if (mine) {
-      status = t("tq_ruling", { given: v.ruling.given, judged });
+      status = t("tq_ruling", { given: givenText(v.ruling.given), judged });
       parts.push(
         buttonRow([
           [t("tq_accept"), { type: "rule", right: true }, "tq-accept", "primary tq-good"],
           [t("tq_refuse"), { type: "rule", right: false }, "tq-refuse", "tq-bad"],
         ]),
       );
-    } else status = `${t("tq_ruling_wait", { given: v.ruling.given, judged })} ${t("tq_waiting_ruling", { name: seatName(v.server) })}`;
+    } else status = `${t("tq_ruling_wait", { given: givenText(v.ruling.given), judged })} ${t("tq_waiting_ruling", { name: seatName(v.server) })}`;
   }
   if (me === null && !ctx.projector && !ctx.readOnly) status = `${status} ${t("tq_spectator")}`;
   // A live region: written only when its words change (a screen reader says it again).
