@@ -106,11 +106,14 @@ def test_a_referee_on_a_phone_names_the_teams_and_follows_a_jeu_decisif(
     no_errors(page)
 
 
-def test_at_six_all_without_the_variant_the_next_game_decides(server: Any, browser: Any) -> None:
+def test_at_six_all_without_the_variant_the_next_game_decides(
+    server: Any, browser: Any, shots: Any
+) -> None:
     page = referee_from_lobby(browser, server.url, viewport=DESKTOP)
-    page.select_option("#tqh-sets_to_win", "1")
     page.click("#tqh-create")
     expect(page.locator("#tq-status")).to_contain_text(TEAM_A)
+    for _ in range(24):  # set 1 to the Eagles
+        tap(page, "s" if serves(page, TEAM_A) else "r")
     for _ in range(44):  # every server holds: 6-5
         tap(page, "s")
     expect(page.locator("#tq-final-game")).to_have_count(0)
@@ -119,6 +122,15 @@ def test_at_six_all_without_the_variant_the_next_game_decides(server: Any, brows
     expect(page.locator("#tq-final-game")).to_have_text(
         "6-6 : le prochain jeu décide du set (7-6)."
     )
+    # The projector's board (two fifths of the width, large type) keeps its Points
+    # column in its box with a set played and long team names.
+    box = page.evaluate(
+        "(() => { const b = document.querySelector('.tq-board-box');"
+        " return [b.scrollWidth, b.clientWidth]; })()"
+    )
+    assert box[0] <= box[1], f"the board overflows its box: {box}"
+    fits(page)
+    shots(page, "referee-six-all-1280", full_page=False)
     no_errors(page)
 
 

@@ -643,8 +643,8 @@ function renderScorer() {
     const good = isMode("teacher") ? t("tq_good", { team: receivers }) : t("tq_point_receiver", { team: receivers });
     const bad = isMode("teacher") ? t("tq_bad", { team: servers }) : t("tq_point_server", { team: servers });
     const key = (k) => h("span", { class: "keys-help" }, t("tq_key", { k }));
-    const receiverButton = h("button", { type: "button", class: "primary tq-good", id: "tq-receiver", disabled: pending, onclick: () => send({ type: "point", winner: "receiver" }) }, good, key("R"));
-    const serverButton = h("button", { type: "button", class: "primary tq-bad", id: "tq-server", disabled: pending, onclick: () => send({ type: "point", winner: "server" }) }, bad, key("S"));
+    const receiverButton = h("button", { type: "button", class: "primary tq-good", id: "tq-receiver", disabled: pending, onclick: () => send({ type: "point", winner: "receiver" }) }, h("span", null, good, key("R")));
+    const serverButton = h("button", { type: "button", class: "primary tq-bad", id: "tq-server", disabled: pending, onclick: () => send({ type: "point", winner: "server" }) }, h("span", null, bad, key("S")));
     // Teacher: "right" first, as the question is read; referee: server, then receiver.
     const pair = isMode("teacher") ? [receiverButton, serverButton] : [serverButton, receiverButton];
     parts.push(
@@ -652,7 +652,7 @@ function renderScorer() {
         "div",
         { class: "row tq-actions tq-scorer" },
         pair,
-        h("button", { type: "button", id: "tq-undo", disabled: pending || !can("undo").length, onclick: () => send({ type: "undo" }) }, t("tq_undo"), key("U")),
+        h("button", { type: "button", id: "tq-undo", disabled: pending || !can("undo").length, onclick: () => send({ type: "undo" }) }, h("span", null, t("tq_undo"), key("U"))),
       ),
       h("p", { class: "help" }, isMode("teacher") ? t("tq_teacher_help") : t("tq_scorer_help")),
     );
