@@ -7,6 +7,7 @@ import random
 
 from partie.games.tennis_quizz.game import GAME
 from partie.games.tennis_quizz.rules import Choose, ChooseServer, Reply
+from partie.games.tennis_quizz.scoring_table import Point
 from partie.server.games.tennis_quizz import TennisQuizzAdapter
 
 NAMES = ["Alice", "Driss", "Chloé", "Bruno"]
@@ -41,3 +42,13 @@ def test_a_replayed_answer_says_the_answer_and_a_choice_says_the_name() -> None:
     assert line["en"] == f"answers B “{shown[1]}”"
     reply = adapter.describe_step(state, 0, Reply("Roland-Garros"), None, NAMES)["text"]
     assert reply["fr"] == "répond « Roland-Garros »"
+
+
+def test_a_referees_tap_names_the_team_that_wins_the_point() -> None:
+    adapter = TennisQuizzAdapter(GAME)
+    options = {"mode": "referee", "players": 1, "first_server": 0, "team_names": ["Aigles", "Ours"]}
+    state = GAME.setup(GAME.parse_options(options), 1)
+    wrong = adapter.describe_step(state, 0, Point("server"), None, ["Arbitre"])["text"]
+    assert wrong["fr"] == "point pour Aigles (au service : mauvaise réponse)"
+    right = adapter.describe_step(state, 0, Point("receiver"), None, ["Arbitre"])["text"]
+    assert right["en"] == "point to Ours (receiving: right answer)"

@@ -516,6 +516,8 @@ def _step_text(before: Any, action: Action, names: list[str]) -> dict[str, str] 
     if isinstance(action, ChooseAnswerer):
         fr, en = _names_of(names, action.seat)
         return {"fr": f"choisit {fr} pour répondre", "en": f"picks {en} to answer"}
+    if isinstance(action, Point) and isinstance(before, ScoringState):
+        return _point_text(before, action)
     question = getattr(before, "question", None)
     if isinstance(action, Choose) and question is not None and 0 <= action.index < 3:
         given = question.shown[action.index]
@@ -530,6 +532,34 @@ def _step_text(before: Any, action: Action, names: list[str]) -> dict[str, str] 
             return {"fr": f"accorde la réponse « {given} »", "en": f"accepts the answer “{given}”"}
         return {"fr": f"refuse la réponse « {given} »", "en": f"refuses the answer “{given}”"}
     return None
+
+
+def _point_text(before: ScoringState, action: Point) -> dict[str, str]:
+    """A scorer's tap said with the team it goes to, by the name the scorer gave."""
+    reading = before.referee.next_reading()
+    asking = reading.side if reading is not None else before.referee.serving
+    names = before.options.team_names  # type: ignore[attr-defined]
+    right = action.winner == "receiver"
+
+    def team(side: int, lang: str) -> str:
+        if names:
+            return names[side]
+        return f"l'équipe {'AB'[side]}" if lang == "fr" else f"team {'AB'[side]}"
+
+    if reading is not None and reading.decider:
+        fr = "bonne réponse" if right else "mauvaise réponse"
+        en = "right answer" if right else "wrong answer"
+        return {
+            "fr": f"jeu décisif : {fr} de {team(1 - asking, 'fr')}",
+            "en": f"jeu décisif: {en} by {team(1 - asking, 'en')}",
+        }
+    side = 1 - asking if right else asking
+    why_fr = "à la relance : bonne réponse" if right else "au service : mauvaise réponse"
+    why_en = "receiving: right answer" if right else "serving: wrong answer"
+    return {
+        "fr": f"point pour {team(side, 'fr')} ({why_fr})",
+        "en": f"point to {team(side, 'en')} ({why_en})",
+    }
 
 
 def _text(seat: int, action: Action) -> dict[str, str]:

@@ -230,9 +230,11 @@ async function setupPage() {
 }
 
 function copyOptions(options) {
-  for (const key of ["mode", "players", "tactique", "jeu_decisif", "overrule", "choose_answerer", "sets_to_win", "first_server"]) {
+  for (const key of ["mode", "tactique", "jeu_decisif", "overrule", "choose_answerer", "sets_to_win", "first_server"]) {
     if (options[key] !== undefined) draft[key] = options[key];
   }
+  // A scorer's table has one seat: a match made from its settings keeps the form's 2.
+  if ([2, 4, 6].includes(options.players)) draft.players = options.players;
   if (typeof options.pros === "string") draft.pros = options.pros;
   // A built-in deck is chosen again; an uploaded one is sent again if wanted.
   if (typeof options.deck === "string" && decks.some((d) => d.id === options.deck)) draft.deck = options.deck;
