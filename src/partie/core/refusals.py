@@ -117,6 +117,12 @@ REFUSALS: dict[str, Refusal] = _table(
     ("not_a_number", TQ, "tapez un nombre", "type a number"),
     ("yes_or_no", ALL, "répondez o ou n", "answer y or n"),
     ("unknown_format", TQ, "format de paquet inconnu", "unknown deck format"),
+    (
+        "office_file",
+        TQ,
+        "document de bureautique : enregistrez-le en CSV ou en texte",
+        "office document: save it as CSV or text",
+    ),
     ("nothing_to_undo", TQ, "aucun point à annuler", "no point to undo"),
     ("unknown_point", TQ, "point au serveur ou au relanceur", "a point to server or receiver"),
     ("too_many_points", TQ, "trop de points marqués", "too many points scored"),
