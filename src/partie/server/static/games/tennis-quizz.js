@@ -329,12 +329,13 @@ function seatName(seat, bare = false) {
   return seat === mySeat() ? `${name} (${t("tq_you")})` : name;
 }
 
-function teamName(side) {
+/** A side's name; `bare` leaves out "(absent)" (the winner line, the report). */
+function teamName(side, bare = false) {
   const v = view();
   const letter = LETTERS[side];
   // Referee and teacher tables: the teams as the scorer named them, else "Équipe A".
   if (!v.teams) return (v.team_names && v.team_names[side]) || t("tq_team", { x: letter });
-  const names = v.teams[side].map((s) => seatName(s)).join(", ");
+  const names = v.teams[side].map((s) => seatName(s, bare)).join(", ");
   // One against one: the player is the side, "Équipe A · Alice" would say it twice.
   if (v.teams[0].length === 1 && v.teams[1].length === 1) return names;
   // "Équipe A · Léa (vous)": the players' names carry their own brackets; the team and
@@ -702,7 +703,7 @@ function renderEnd() {
   const winner = v.score.winner;
   const parts = [
     h("h2", null, t("tq_over")),
-    winner !== null && winner !== undefined ? h("p", { class: "tq-winner-line", id: "tq-winner" }, `★ ${t("tq_winner", { name: teamName(winner) })}`) : null,
+    winner !== null && winner !== undefined ? h("p", { class: "tq-winner-line", id: "tq-winner" }, `★ ${t("tq_winner", { name: teamName(winner, true) })}`) : null,
     h("p", { id: "tq-sets" }, t("tq_by_set", { sets })),
   ];
   const code = msg.table.code;
