@@ -418,6 +418,7 @@ _FIELD_WORDS = {
     "category": ("catégorie", "category"),
     "difficulty": ("difficulté", "difficulty"),
     "source": ("source", "source"),
+    "cards": ("paquet", "deck"),
 }
 
 
