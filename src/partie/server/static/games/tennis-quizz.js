@@ -22,7 +22,6 @@ export const strings = {
     tq_decider: "Jeu décisif — {team} pose la question {n}/7 — bonnes réponses : {a} à {b}",
     tq_decider_tie: "Égalité {n}-{n} au jeu décisif précédent : nouvelles cartes, on recommence à 0-0.",
     tq_final_game: "6-6 : le prochain jeu décide du set (7-6).",
-    tq_decider_next: "6-6 : jeu décisif, 7 questions de chaque côté, le plus de bonnes réponses gagne le set.",
     tq_points_decider: "Jeu décisif : bonnes réponses",
     tq_card: "Carte {card} · question {n}",
     tq_difficulty: "difficulté {d}/3",
@@ -83,6 +82,8 @@ export const strings = {
     tq_bad: "✗ Mauvaise réponse : point pour {team}",
     tq_undo: "↶ Annuler le dernier point",
     tq_key: " — touche {k}",
+    tq_decider_good: "✓ Bonne réponse de {team}",
+    tq_decider_bad: "✗ Mauvaise réponse de {team}",
     tq_show_answer: "Afficher la réponse",
     tq_show_answer_projector: "Afficher la réponse (la classe la verra)",
     tq_read_teacher: "{team} sert : lisez la question ci-dessous, la réponse de l'autre équipe se dit à voix haute.",
@@ -120,7 +121,6 @@ export const strings = {
     tq_decider: "Jeu décisif (deciding game) — {team} asks question {n}/7 — right answers: {a} to {b}",
     tq_decider_tie: "A {n}-{n} tie in the previous jeu décisif: new cards, back to 0-0.",
     tq_final_game: "6-6: the next game decides the set (7-6).",
-    tq_decider_next: "6-6: jeu décisif, 7 questions each way, the most right answers wins the set.",
     tq_points_decider: "Jeu décisif: right answers",
     tq_card: "Card {card} · question {n}",
     tq_difficulty: "difficulty {d}/3",
@@ -181,6 +181,8 @@ export const strings = {
     tq_bad: "✗ Wrong answer: point to {team}",
     tq_undo: "↶ Undo the last point",
     tq_key: " — key {k}",
+    tq_decider_good: "✓ Right answer by {team}",
+    tq_decider_bad: "✗ Wrong answer by {team}",
     tq_show_answer: "Show the answer",
     tq_show_answer_projector: "Show the answer (the class will see it)",
     tq_read_teacher: "{team} serves: read the question below; the other team answers aloud.",
@@ -641,8 +643,10 @@ function renderScorer() {
     const serving = next ? next.side : v.serving;
     const servers = teamName(serving);
     const receivers = teamName(1 - serving);
-    const good = isMode("teacher") ? t("tq_good", { team: receivers }) : t("tq_point_receiver", { team: receivers });
-    const bad = isMode("teacher") ? t("tq_bad", { team: servers }) : t("tq_point_server", { team: servers });
+    // A jeu décisif counts right answers, not points: the buttons say so.
+    const decider = Boolean(next && next.decider);
+    const good = decider ? t("tq_decider_good", { team: receivers }) : isMode("teacher") ? t("tq_good", { team: receivers }) : t("tq_point_receiver", { team: receivers });
+    const bad = decider ? t("tq_decider_bad", { team: receivers }) : isMode("teacher") ? t("tq_bad", { team: servers }) : t("tq_point_server", { team: servers });
     const key = (k) => h("span", { class: "keys-help" }, t("tq_key", { k }));
     const receiverButton = h("button", { type: "button", class: "primary tq-good", id: "tq-receiver", disabled: pending, onclick: () => send({ type: "point", winner: "receiver" }) }, h("span", null, good, key("R")));
     const serverButton = h("button", { type: "button", class: "primary tq-bad", id: "tq-server", disabled: pending, onclick: () => send({ type: "point", winner: "server" }) }, h("span", null, bad, key("S")));
@@ -673,7 +677,7 @@ function renderLast() {
   const verdict = entry.right ? t("tq_last_right") : t("tq_last_wrong");
   const bits = [h("strong", { class: entry.right ? "tq-ok" : "tq-bad-text" }, verdict)];
   if (entry.text !== undefined) {
-    const who = entry.answerer !== undefined ? seatName(entry.answerer, true) : t("tq_team", { x: LETTERS[1 - entry.side] });
+    const who = entry.answerer !== undefined ? seatName(entry.answerer, true) : teamName(1 - entry.side, true);
     bits.push(" ", h("span", null, entry.text), " ");
     if (entry.given !== undefined) bits.push(t("tq_last_line", { who, given: givenText(entry.given), answer: entry.answer }));
     else bits.push(t("tq_right_is", { answer: entry.answer }));
