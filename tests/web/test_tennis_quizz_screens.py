@@ -88,7 +88,7 @@ def test_a_referee_on_a_phone_names_the_teams_and_follows_a_jeu_decisif(
     asking = TEAM_A if TEAM_A in call.inner_text() else TEAM_B
     # The jeu décisif counts right answers: the buttons say whose answer it was.
     receivers = TEAM_B if asking == TEAM_A else TEAM_A
-    expect(page.locator("#tq-receiver")).to_contain_text(f"✓ Bonne réponse de {receivers}")
+    expect(page.locator("#tq-receiver")).to_contain_text(f"✓ Bonne réponse : {receivers}")
     other = TEAM_B if asking == TEAM_A else TEAM_A
     receiving = 1 if asking == TEAM_A else 0
     tap(page, "r")  # a right answer of the receiving side
