@@ -52,3 +52,20 @@ def test_a_referees_tap_names_the_team_that_wins_the_point() -> None:
     assert wrong["fr"] == "point pour Aigles (au service : mauvaise réponse)"
     right = adapter.describe_step(state, 0, Point("receiver"), None, ["Arbitre"])["text"]
     assert right["en"] == "point to Ours (receiving: right answer)"
+
+
+def test_a_tap_in_a_jeu_decisif_names_the_team_that_answered() -> None:
+    adapter = TennisQuizzAdapter(GAME)
+    options = {
+        "mode": "referee",
+        "players": 1,
+        "first_server": 0,
+        "jeu_decisif": True,
+        "sets_to_win": 1,
+        "team_names": ["Les Aigles", "Les Ours"],
+    }
+    state = GAME.setup(GAME.parse_options(options), 1)
+    for _ in range(48):  # every server holds: 6-6
+        state.apply(0, Point("server"))
+    line = adapter.describe_step(state, 0, Point("receiver"), None, ["Arbitre"])["text"]
+    assert line["fr"] == "jeu décisif, Les Ours : bonne réponse"

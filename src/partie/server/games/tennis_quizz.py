@@ -547,11 +547,12 @@ def _point_text(before: ScoringState, action: Point) -> dict[str, str]:
         return f"l'équipe {'AB'[side]}" if lang == "fr" else f"team {'AB'[side]}"
 
     if reading is not None and reading.decider:
-        fr = "répond juste" if right else "se trompe"
-        en = "answers right" if right else "answers wrong"
+        # The team's name before a colon: no verb to agree with "Les Ours".
+        fr = "bonne réponse" if right else "mauvaise réponse"
+        en = "right answer" if right else "wrong answer"
         return {
-            "fr": f"jeu décisif : {team(1 - asking, 'fr')} {fr}",
-            "en": f"jeu décisif: {team(1 - asking, 'en')} {en}",
+            "fr": f"jeu décisif, {team(1 - asking, 'fr')} : {fr}",
+            "en": f"jeu décisif, {team(1 - asking, 'en')}: {en}",
         }
     side = 1 - asking if right else asking
     why_fr = "à la relance : bonne réponse" if right else "au service : mauvaise réponse"
