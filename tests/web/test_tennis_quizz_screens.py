@@ -30,9 +30,12 @@ def tap(page: Any, key: str) -> None:
 
 
 def serves(page: Any, team: str) -> bool:
-    """Does ``team`` serve now (the referee's "À lire : X sert", the teacher's "X sert")?"""
+    """Does ``team`` serve now ("À lire : Équipe A sert", the teacher's "Équipe A sert",
+    or for a team the scorer named, "À lire — au service : Les Aigles")?"""
     status = page.locator("#tq-status").inner_text()
-    return status.startswith((f"À lire : {team} sert", f"{team} sert"))
+    return status.startswith(
+        (f"À lire : {team} sert", f"{team} sert", f"À lire — au service : {team} —")
+    )
 
 
 def fits(page: Any) -> None:
@@ -65,7 +68,7 @@ def test_a_referee_on_a_phone_names_the_teams_and_follows_a_jeu_decisif(
     page.check("#tqh-jeu_decisif")
     page.click("#tqh-create")
     expect(page.locator("#tq-status")).to_have_text(
-        f"À lire : {TEAM_A} sert — carte n°1, question 1"
+        f"À lire — au service : {TEAM_A} — carte n°1, question 1"
     )
     # The buttons name the team that gets the point; no keyboard hints on a phone.
     # (a phone's reader and eye get the name without "— touche S").
@@ -82,9 +85,11 @@ def test_a_referee_on_a_phone_names_the_teams_and_follows_a_jeu_decisif(
     fits(page)
     call = page.locator("#tq-call")
     expect(call).to_have_text(
-        re.compile(r"^Jeu décisif — .+ pose la question 1/7 — bonnes réponses : 0 à 0$")
+        re.compile(r"^Jeu décisif — questions posées par .+ : 1/7 — bonnes réponses : 0 à 0$")
     )
     expect(page.locator("#tq-status")).to_contain_text("question 1/7")
+    # A team's typed name is never the subject of a verb ("Les Ours polaires sert").
+    expect(page.locator("#tq-status")).not_to_contain_text(" sert")
     asking = TEAM_A if TEAM_A in call.inner_text() else TEAM_B
     # The jeu décisif counts right answers: the buttons say whose answer it was.
     receivers = TEAM_B if asking == TEAM_A else TEAM_A
@@ -94,7 +99,7 @@ def test_a_referee_on_a_phone_names_the_teams_and_follows_a_jeu_decisif(
     tap(page, "r")  # a right answer of the receiving side
     # The Points column counts the right answers of the jeu décisif.
     expect(page.locator(f'#tq-score tr[data-side="{receiving}"] td.tq-points')).to_have_text("1")
-    expect(call).to_contain_text("question 2/7")
+    expect(call).to_contain_text(": 2/7")
     for key in "rrrsss" + "rrrrsss":  # 4 right answers each way: a tie
         tap(page, key)
     expect(page.locator("#tq-tie")).to_have_text(
@@ -102,7 +107,7 @@ def test_a_referee_on_a_phone_names_the_teams_and_follows_a_jeu_decisif(
     )
     # New cards, the other side asks first.
     expect(call).to_have_text(
-        f"Jeu décisif — {other} pose la question 1/7 — bonnes réponses : 0 à 0"
+        f"Jeu décisif — questions posées par {other} : 1/7 — bonnes réponses : 0 à 0"
     )
     fits(page)
     shots(page, "referee-decider-390", full_page=False)

@@ -89,6 +89,14 @@ export const strings = {
     tq_read_teacher: "{team} sert : lisez la question ci-dessous, la réponse de l'autre équipe se dit à voix haute.",
     tq_pupil_teacher: "{team} sert : écoutez la question, {other} répond à voix haute.",
     tq_pupil_referee: "{team} sert : l'arbitre compte les points.",
+    // Teams named by the scorer ("Les Aigles"): no verb whose agreement the name decides.
+    tq_decider_named: "Jeu décisif — questions posées par {team} : {n}/7 — bonnes réponses : {a} à {b}",
+    tq_read_next_named: "À lire — au service : {team} — carte n°{card}, question {n}",
+    tq_read_choice_named: "À lire — au service : {team} — carte n°{card}, question au choix",
+    tq_read_decider_named: "Jeu décisif — questions posées par {team} — carte n°{card}, question {n}/7",
+    tq_read_teacher_named: "Au service : {team}. Lisez la question ci-dessous ; l'autre équipe répond à voix haute.",
+    tq_pupil_teacher_named: "Au service : {team}. Écoutez la question ; réponse à voix haute : {other}.",
+    tq_pupil_referee_named: "Au service : {team}. L'arbitre compte les points.",
     tq_no_answer: "(ne sait pas)",
     tq_teacher_help: "Cliquez « Bonne réponse » si l'équipe qui relance a bien répondu, sinon « Mauvaise réponse » ; la question suivante s'affiche.",
     tq_hide_answer: "Cacher la réponse",
@@ -188,6 +196,13 @@ export const strings = {
     tq_read_teacher: "{team} serves: read the question below; the other team answers aloud.",
     tq_pupil_teacher: "{team} serves: listen to the question, {other} answers aloud.",
     tq_pupil_referee: "{team} serves: the referee keeps the score.",
+    tq_decider_named: "Jeu décisif (deciding game) — questions asked by {team}: {n}/7 — right answers: {a} to {b}",
+    tq_read_next_named: "To read — serving: {team} — card no. {card}, question {n}",
+    tq_read_choice_named: "To read — serving: {team} — card no. {card}, question of their choice",
+    tq_read_decider_named: "Jeu décisif — questions asked by {team} — card no. {card}, question {n}/7",
+    tq_read_teacher_named: "Serving: {team}. Read the question below; the other team answers aloud.",
+    tq_pupil_teacher_named: "Serving: {team}. Listen to the question; answering aloud: {other}.",
+    tq_pupil_referee_named: "Serving: {team}. The referee keeps the score.",
     tq_no_answer: "(does not know)",
     tq_teacher_help: "Click “Right answer” when the receiving team answered right, else “Wrong answer”; the next question shows.",
     tq_hide_answer: "Hide the answer",
@@ -345,6 +360,13 @@ function teamName(side, bare = false) {
   return `${t("tq_team", { x: letter })}\u00a0·\u00a0${names}`;
 }
 
+/** A line naming a side as its subject: the verbless form when the scorer named the
+ * teams ("Les Aigles sert" would be wrong French), the usual one otherwise. */
+function said(key, params) {
+  const v = view();
+  return t(v.team_names && !v.teams ? `${key}_named` : key, params);
+}
+
 function isMode(mode) {
   return (view().mode || "match") === mode;
 }
@@ -425,7 +447,7 @@ function deciderLine(v) {
   // The match counts the question being asked; the referee the questions done.
   const inPlay = isMode("match") && (v.phase === "answer" || v.phase === "ruling");
   const n = Math.min(7, inPlay ? d.asked : (d.asked || 0) + 1);
-  return t("tq_decider", { team: teamName(asking), n, a: d.right[asking], b: d.right[1 - asking] });
+  return said("tq_decider", { team: teamName(asking), n, a: d.right[asking], b: d.right[1 - asking] });
 }
 
 function questionBox(q, { showRight, listChoices = true }) {
@@ -610,15 +632,15 @@ function renderScorer() {
     // game, not what to click.
     const line = !scorer && !ctx.projector
       ? isMode("teacher")
-        ? t("tq_pupil_teacher", { team, other: teamName(1 - next.side) })
-        : t("tq_pupil_referee", { team })
+        ? said("tq_pupil_teacher", { team, other: teamName(1 - next.side) })
+        : said("tq_pupil_referee", { team })
       : isMode("teacher") && v.question && !next.decider
-      ? t("tq_read_teacher", { team })
+      ? said("tq_read_teacher", { team })
       : next.decider
-      ? t("tq_read_decider", { team, card: next.card, n: next.number })
+      ? said("tq_read_decider", { team, card: next.card, n: next.number })
       : next.number === null
-        ? t("tq_read_choice", { team, card: next.card })
-        : t("tq_read_next", { team, card: next.card, n: next.number });
+        ? said("tq_read_choice", { team, card: next.card })
+        : said("tq_read_next", { team, card: next.card, n: next.number });
     if (els.status.textContent !== line) els.status.textContent = line;
   } else els.status.textContent = "";
   if (isMode("teacher") && v.question && !v.over) {
