@@ -251,7 +251,12 @@ def test_a_class_of_twelve_phones_in_one_classroom(server: Any, browser: Any, sh
     assert len(too_late) == 1, [p.locator("#tq-message").inner_text() for p in (first, second)]
     message = too_late[0].locator("#tq-message").inner_text()
     other = second if too_late[0] is first else first
-    assert re.search(r"Trop tard : Élève \d a joué juste avant vous \(.+\)", message), message
+    # Said with names: who tapped first and whom they chose (not a seat number).
+    assert re.search(
+        r"^Trop tard : Élève \d a choisi Élève \d pour servir ce jeu\. "
+        r"Votre choix n'a pas été joué\.$",
+        message,
+    ), message
     assert other.locator("#tq-message").inner_text() == ""
     shots(too_late[0], "too-late", full_page=False)
 

@@ -189,8 +189,10 @@ def test_a_closed_phone_shows_absent_and_only_the_teacher_has_the_classroom_butt
     expect(projector.locator("#tqh-start")).to_be_enabled()
     owner.click("#start")
     board = owner.locator("#tq-board")
-    expect(board).to_contain_text("Équipe B · Les Aigles")  # no brackets in brackets
-    expect(board).to_contain_text("Équipe A · Léa (vous)")
+    # One against one: each side is its player ("Équipe A · Léa" said it twice).
+    expect(board.locator('tr[data-side="1"] .tq-team')).to_have_text("Les Aigles")
+    expect(board.locator('tr[data-side="0"] .tq-team')).to_have_text("Léa (vous)")
+    expect(board).not_to_contain_text("Équipe")
     expect(pupil.locator("#tq-board")).to_be_visible()
     classroom = 'a[href^="/static/games/tennis-quizz-host.html"]'
     assert pupil.locator(classroom).count() == 0

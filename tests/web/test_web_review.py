@@ -185,14 +185,18 @@ def test_the_teacher_finds_the_classroom_screen(server: Any, browser: Any, shots
     pupil = open_page(browser, server.url + f"/t/{code}")
     expect(pupil.locator("#seats")).to_be_visible()
     expect(pupil.locator("#classroom-link")).to_have_count(0)
-    teacher.click("#classroom-link")
-    expect(teacher).to_have_url(re.compile(re.escape(HOST) + f"\\?table={code}$"))
-    shown = teacher.locator("#tqh-code")
+    # A tab of its own: the table page stays (a teacher who plays keeps the seat).
+    with teacher.context.expect_page() as opened:
+        teacher.click("#classroom-link")
+    projector = opened.value
+    expect(projector).to_have_url(re.compile(re.escape(HOST) + f"\\?table={code}$"))
+    expect(teacher).to_have_url(re.compile(f"/t/{code}$"))
+    shown = projector.locator("#tqh-code")
     expect(shown).to_have_text(f"{code[:3]}-{code[3:]}")
     pupil.fill("#sit-name", "Zoé")
     pupil.click('button.sit[data-seat="0"]')
-    expect(teacher.locator("#tqh-seats")).to_contain_text("Zoé")
-    shots(teacher, "classroom-from-table", full_page=False)
+    expect(projector.locator("#tqh-seats")).to_contain_text("Zoé")
+    shots(projector, "classroom-from-table", full_page=False)
     no_errors(teacher, pupil)
 
 

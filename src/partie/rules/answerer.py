@@ -20,13 +20,13 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from partie.core.numbers import ORDINAL_WORDS
 from partie.rules.asides import OTHER_GAMES, asked_part, without_other_games
 from partie.rules.bm25 import BM25
 from partie.rules.document import LANGS, Passage, load_rules
 from partie.rules.examples import asks_example, without_request
 from partie.rules.faq import FaqEntry, load_faq, load_keywords
 from partie.rules.normalise import (
-    ORDINAL_WORDS,
     compile_synonyms,
     fold,
     stem,

@@ -959,12 +959,13 @@ class Tables:
         steps: list[dict[str, Any]] = [{"seat": None, "action": None, "view": look()}]
         for who, data in record.actions:
             action = adapter.action_from_json(data)
+            text = adapter.describe_step(state, who, action, seat, record.players)["text"]
             state.apply(who, action)
             steps.append(
                 {
                     "seat": who,
                     "action": data,
-                    "text": adapter.describe(who, action, seat)["text"],
+                    "text": text,
                     "view": look(),
                 }
             )

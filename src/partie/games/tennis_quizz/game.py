@@ -137,6 +137,21 @@ class TennisQuizz(Game):
             self.check_players(
                 options.players, fr_note=" (jusqu'à 3 par équipe)", en_note=" (up to 3 a side)"
             )
+        names = options.team_names
+        if names:
+            if (
+                options.mode == "match"
+                or len(names) != 2
+                or not all(isinstance(n, str) and 0 < len(n.strip()) <= 30 for n in names)
+                or any(not c.isprintable() for n in names for c in n)
+            ):
+                raise BadOptions(
+                    "option team_names : deux noms d'équipe de 1 à 30 caractères (modes "
+                    "arbitre et enseignant ; un match nomme ses équipes par ses joueurs)",
+                    "option team_names: two team names of 1 to 30 characters (referee and "
+                    "teacher modes; a match names its sides by their players)",
+                )
+            options = replace(options, team_names=tuple(n.strip() for n in names))
         for seat in options.pros:
             if not isinstance(seat, int) or not 0 <= seat < options.players:
                 raise BadOptions(

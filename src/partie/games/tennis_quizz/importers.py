@@ -52,30 +52,91 @@ LEVELS = {
     "beginner": 1,
     "intermediate": 2,
     "advanced": 3,
+    "facile": 1,
+    "moyen": 2,
+    "moyenne": 2,
+    "difficile": 3,
+    "dur": 3,
+    "difficult": 3,
 }
+
+
+@dataclass(frozen=True)
+class Note:
+    """Why an entry was skipped (or a value read another way), in French and English,
+    with the line of the file it is on (``None`` where the format has no lines, as
+    JSON results) and the entry's name there (``"row 4"``, ``"result 2"``)."""
+
+    line: int | None
+    fr: str
+    en: str
+    place_fr: str = ""
+    place_en: str = ""
 
 
 @dataclass
 class Imported:
     """Questions read from a file, the card of each when the file names it, and why
-    some entries were skipped."""
+    some entries were skipped (``skipped``: one English line each, for the command
+    line; ``problems``: the same in both languages with their line, for the browser;
+    ``notes``: values read another way than written, such as a difficulty "facile")."""
 
     questions: list[Question] = field(default_factory=list)
     cards: list[str | None] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
+    problems: list[Note] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
 
     def add(self, question: Question, card: str | None = None) -> None:
         self.questions.append(question)
         self.cards.append(card)
 
+    def skip(self, kind: str, number: int, fr: str, en: str, line: int | None = None) -> None:
+        """An entry left out: ``kind`` is line, row or result (as the file counts)."""
+        self.skipped.append(f"{kind} {number}: {en}")
+        place_fr = {"line": "ligne", "row": "rangée", "result": "question"}.get(kind, kind)
+        if kind == "line":
+            line = number
+        self.problems.append(Note(line, fr, en, f"{place_fr} {number}", f"{kind} {number}"))
+
+
+class BadDifficulty(ValueError):
+    """A difficulty that is neither 1, 2, 3 nor a level's name: refused, never guessed."""
+
 
 def _difficulty(value: Any, default: int = 2) -> int:
-    if isinstance(value, int) and value in (1, 2, 3):
+    """1, 2 or 3 from a number or a level's name ("facile", "medium"); empty: ``default``;
+    anything else raises ``BadDifficulty`` (a "9" silently stored as 2 would surprise)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value in (1, 2, 3):
         return value
-    text = str(value or "").strip().lower()
+    text = str(value if value is not None else "").strip().lower()
+    if not text:
+        return default
     if text in ("1", "2", "3"):
         return int(text)
-    return LEVELS.get(text, default)
+    if text in LEVELS:
+        return LEVELS[text]
+    raise BadDifficulty(text)
+
+
+def _difficulty_problem(text: str) -> tuple[str, str]:
+    return (
+        f"difficulté « {text} » : 1, 2 ou 3 attendu (ou facile, moyen, difficile)",
+        f"difficulty “{text}”: 1, 2 or 3 expected (or easy, medium, hard)",
+    )
+
+
+def _level_note(out: Imported, value: Any, line: int | None) -> None:
+    """Say once per word that a level's name was read as a number ("facile" → 1)."""
+    text = str(value or "").strip().lower()
+    if text in LEVELS and not any(n.en.startswith(f"difficulty “{text}”") for n in out.notes):
+        out.notes.append(
+            Note(
+                line,
+                f"difficulté « {text} » lue comme {LEVELS[text]} (1 facile, 2 moyen, 3 difficile)",
+                f"difficulty “{text}” read as {LEVELS[text]} (1 easy, 2 medium, 3 hard)",
+            )
+        )
 
 
 # -- GIFT -------------------------------------------------------------------------------
@@ -201,7 +262,12 @@ def _gift_question(
     open_at = _find_unescaped(body, "{")
     close_at = _find_unescaped(body, "}", open_at + 1) if open_at >= 0 else -1
     if open_at < 0 or close_at < 0:
-        out.skipped.append(f"line {line_no}: no answer block {{...}}")
+        out.skip(
+            "line",
+            line_no,
+            "pas de réponses entre accolades : « Question ? {=bonne ~mauvaise ~mauvaise} »",
+            "no answers in braces: “Question? {=right ~wrong ~wrong}”",
+        )
         return None
     stem = body[:open_at].strip()
     tail = body[close_at + 1 :].strip()
@@ -212,7 +278,13 @@ def _gift_question(
     for marker, piece in _split_unescaped(answers, "=~"):
         if not marker:
             if piece.strip():
-                out.skipped.append(f"line {line_no}: not a multiple-choice question")
+                out.skip(
+                    "line",
+                    line_no,
+                    "ce n'est pas une question à choix (une bonne réponse « = », des "
+                    "mauvaises « ~ »)",
+                    "not a multiple-choice question (one right answer “=”, wrong ones “~”)",
+                )
                 return None
             continue
         value = _split_unescaped(piece, "#")[0][1]
@@ -221,24 +293,39 @@ def _gift_question(
             value = value[weight.end() :]
         value = _gift_unescape(value)
         if "->" in value:
-            out.skipped.append(f"line {line_no}: matching questions are not supported")
+            out.skip(
+                "line",
+                line_no,
+                "les questions d'appariement (« -> ») ne sont pas prises en charge",
+                "matching questions (“->”) are not supported",
+            )
             return None
         good = marker == "=" or (weight is not None and float(weight.group(1)) >= 100)
         (rights if good else wrongs).append(value)
     if len(rights) != 1 or len(wrongs) < 2:
-        out.skipped.append(
-            f"line {line_no}: needs one right answer and at least two wrong ones "
-            f"({len(rights)} right, {len(wrongs)} wrong)"
+        out.skip(
+            "line",
+            line_no,
+            "il faut une bonne réponse (« = ») et au moins deux mauvaises (« ~ ») : "
+            f"{len(rights)} bonne(s), {len(wrongs)} mauvaise(s)",
+            "needs one right answer (“=”) and at least two wrong ones (“~”): "
+            f"{len(rights)} right, {len(wrongs)} wrong",
         )
         return None
     alternatives = [a.strip() for a in meta.get("alternatives", "").split("|") if a.strip()]
+    try:
+        difficulty = _difficulty(meta.get("difficulty"))
+    except BadDifficulty as exc:
+        out.skip("line", line_no, *_difficulty_problem(str(exc)))
+        return None
+    _level_note(out, meta.get("difficulty"), line_no)
     return Question(
         text=text,
         answer=rights[0],
         wrong=(wrongs[0], wrongs[1]),
         alternatives=tuple(alternatives),
         category=category,
-        difficulty=_difficulty(meta.get("difficulty")),
+        difficulty=difficulty,
         source=meta.get("source") or source,
     )
 
@@ -284,9 +371,13 @@ def read_aiken(text: str, source: str = "") -> Imported:
         if answer:
             letter = answer.group(1).upper()
             if letter not in choices or len(choices) < 3 or not stem:
-                out.skipped.append(
-                    f"line {start}: needs a question, three choices or more and the "
-                    "right letter among them"
+                out.skip(
+                    "line",
+                    start,
+                    "il faut une question, au moins trois choix (A. B. C.) et la lettre "
+                    "de la bonne réponse parmi eux (ANSWER: B)",
+                    "needs a question, three choices or more (A. B. C.) and the right "
+                    "letter among them (ANSWER: B)",
                 )
             else:
                 wrong = [v for k, v in choices.items() if k != letter]
@@ -303,13 +394,23 @@ def read_aiken(text: str, source: str = "") -> Imported:
             choices[choice.group(1)] = choice.group(2).strip()
         else:
             if choices:  # a new question began without ANSWER:
-                out.skipped.append(f"line {start}: no ANSWER: line")
+                out.skip(
+                    "line",
+                    start,
+                    "pas de ligne « ANSWER: » donnant la bonne lettre",
+                    "no “ANSWER:” line giving the right letter",
+                )
                 stem, choices = [], {}
             if not stem:
                 start = number
             stem.append(line)
     if stem:
-        out.skipped.append(f"line {start}: no ANSWER: line")
+        out.skip(
+            "line",
+            start,
+            "pas de ligne « ANSWER: » donnant la bonne lettre",
+            "no “ANSWER:” line giving the right letter",
+        )
     return out
 
 
@@ -329,16 +430,53 @@ CSV_COLUMNS = {
 CSV_HEADER = list(CSV_COLUMNS)
 
 
+CSV_DELIMITERS = (";", ",", "\t")
+
+
+def csv_delimiter(text: str) -> str:
+    """The separator that cuts the most of the first lines into as many cells as the
+    header has (at least the four needed): French Excel writes ``;``, others ``,``.
+    A tie goes to the header's most frequent one."""
+    lines = [line for line in text.splitlines()[:30] if line.strip()]
+    if not lines:
+        return ";"
+    best, best_score = None, -1
+    for delimiter in CSV_DELIMITERS:
+        try:
+            rows = list(csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter))
+        except csv.Error:
+            continue
+        width = len(rows[0]) if rows else 0
+        if width < 4:
+            continue
+        score = sum(1 for row in rows[1:] if len(row) == width)
+        if score > best_score or (
+            score == best_score
+            and best is not None
+            and lines[0].count(delimiter) > lines[0].count(best)
+        ):
+            best, best_score = delimiter, score
+    if best is not None:
+        return best
+    first = lines[0]
+    return max(CSV_DELIMITERS, key=first.count)
+
+
+def _shown_delimiter(delimiter: str) -> tuple[str, str]:
+    return {"\t": ("tabulation", "tab")}.get(delimiter, (f"« {delimiter} »", f"“{delimiter}”"))
+
+
 def read_csv(text: str, source: str = "") -> Imported:
     csv.field_size_limit(IMPORT_LIMITS.max_string)
     out = Imported()
     text = text.lstrip("\ufeff")
-    first = text.split("\n", 1)[0]
-    delimiter = ";" if first.count(";") >= first.count(",") else ","
-    rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
-    if not rows:
-        raise BadDeck("fichier CSV vide", "empty CSV file")
-    header = [h.strip().lower() for h in rows[0]]
+    delimiter = csv_delimiter(text)
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    try:
+        first = next(reader)
+    except StopIteration:
+        raise BadDeck("fichier CSV vide", "empty CSV file") from None
+    header = [h.strip().lower() for h in first]
     where: dict[str, int] = {}
     for key, names in CSV_COLUMNS.items():
         for i, name in enumerate(header):
@@ -346,11 +484,19 @@ def read_csv(text: str, source: str = "") -> Imported:
                 where[key] = i
     missing = [k for k in ("text", "answer", "wrong1", "wrong2") if k not in where]
     if missing:
+        sep_fr, sep_en = _shown_delimiter(delimiter)
         raise BadDeck(
-            f"colonnes CSV manquantes : {', '.join(missing)} (en-tête lu : {', '.join(header)})",
-            f"missing CSV columns: {', '.join(missing)} (header read: {', '.join(header)})",
+            f"colonnes CSV manquantes : {', '.join(CSV_COLUMNS[k][1] for k in missing)}"
+            f" (en-tête lu avec le séparateur {sep_fr} : {' | '.join(first) or 'vide'} ; "
+            f"attendu : {CSV_EXPECTED_FR})",
+            f"missing CSV columns: {', '.join(missing)} (header read with the separator {sep_en}: "
+            f"{' | '.join(first) or 'empty'}; expected: {CSV_EXPECTED_EN})",
         )
-    for number, row in enumerate(rows[1:], start=2):
+    names = {key: first[i].strip() for key, i in where.items()}
+    other = [d for d in CSV_DELIMITERS if d != delimiter]
+    line = reader.line_num + 1
+    for row in reader:
+        number, line = line, reader.line_num + 1
         if not any(cell.strip() for cell in row):
             continue
 
@@ -358,9 +504,35 @@ def read_csv(text: str, source: str = "") -> Imported:
             i = where.get(key)
             return row[i].strip() if i is not None and i < len(row) else ""
 
-        if not (cell("text") and cell("answer") and cell("wrong1") and cell("wrong2")):
-            out.skipped.append(f"row {number}: text, answer, wrong1 and wrong2 are needed")
+        empty = [names[k] for k in ("text", "answer", "wrong1", "wrong2") if not cell(k)]
+        if empty:
+            joined = ", ".join(empty)
+            hint_fr = hint_en = ""
+            if len(row) < len(header):
+                found = next((d for d in other if d in delimiter.join(row)), None)
+                if found is not None:
+                    sep_fr, sep_en = _shown_delimiter(delimiter)
+                    got_fr, got_en = _shown_delimiter(found)
+                    hint_fr = (
+                        f" (l'en-tête sépare les colonnes par {sep_fr}, cette ligne par {got_fr} ?)"
+                    )
+                    hint_en = (
+                        f" (the header separates columns with {sep_en}, this line with {got_en}?)"
+                    )
+            out.skip(
+                "row",
+                number,
+                f"case(s) vide(s) ou absente(s) : {joined}{hint_fr}",
+                f"empty or missing cell(s): {joined}{hint_en}",
+                line=number,
+            )
             continue
+        try:
+            difficulty = _difficulty(cell("difficulty"))
+        except BadDifficulty as exc:
+            out.skip("row", number, *_difficulty_problem(str(exc)), line=number)
+            continue
+        _level_note(out, cell("difficulty"), number)
         out.add(
             Question(
                 text=cell("text"),
@@ -368,12 +540,22 @@ def read_csv(text: str, source: str = "") -> Imported:
                 wrong=(cell("wrong1"), cell("wrong2")),
                 alternatives=tuple(a.strip() for a in cell("alternatives").split("|") if a.strip()),
                 category=cell("category"),
-                difficulty=_difficulty(cell("difficulty")),
+                difficulty=difficulty,
                 source=cell("source") or source,
             ),
             cell("card") or None,
         )
     return out
+
+
+CSV_EXPECTED_FR = (
+    "question ; réponse ; mauvaise1 ; mauvaise2, et si vous voulez difficulté (1 à 3), "
+    "catégorie, variantes (séparées par |), source, carte"
+)
+CSV_EXPECTED_EN = (
+    "text, answer, wrong1, wrong2, and if you wish difficulty (1 to 3), category, "
+    "alternatives (separated by |), source, card"
+)
 
 
 def write_csv(deck: Deck, delimiter: str = ";") -> str:
@@ -419,11 +601,26 @@ def read_opentdb(text: str, source: str = "") -> Imported:
     out = Imported()
     for n, item in enumerate(results, start=1):
         if not isinstance(item, dict) or item.get("type", "multiple") != "multiple":
-            out.skipped.append(f"result {n}: not a multiple-choice question")
+            out.skip(
+                "result",
+                n,
+                "ce n'est pas une question à choix multiple",
+                "not a multiple-choice question",
+            )
             continue
         wrong = [html.unescape(str(w)) for w in item.get("incorrect_answers", [])]
         if len(wrong) < 2 or not item.get("question") or not item.get("correct_answer"):
-            out.skipped.append(f"result {n}: incomplete")
+            out.skip(
+                "result",
+                n,
+                "incomplète (question, bonne réponse et deux mauvaises attendues)",
+                "incomplete (a question, the right answer and two wrong ones expected)",
+            )
+            continue
+        try:
+            difficulty = _difficulty(item.get("difficulty"))
+        except BadDifficulty as exc:
+            out.skip("result", n, *_difficulty_problem(str(exc)))
             continue
         category = html.unescape(str(item.get("category", ""))).strip()
         out.add(
@@ -432,7 +629,7 @@ def read_opentdb(text: str, source: str = "") -> Imported:
                 answer=html.unescape(str(item["correct_answer"])),
                 wrong=(wrong[0], wrong[1]),
                 category=f"culture/{category.lower()}" if category else "",
-                difficulty=_difficulty(item.get("difficulty")),
+                difficulty=difficulty,
                 source=source or OPENTDB_SOURCE,
             )
         )
@@ -474,7 +671,12 @@ def read_openquizzdb(text: str, source: str = "", lang: str = "fr") -> Imported:
             proposals = [str(p).strip() for p in item.get("propositions", [])]
             wrong = [p for p in proposals if p and p != answer]
             if not item.get("question") or not answer or len(wrong) < 2:
-                out.skipped.append(f"{level or 'quizz'} {n}: incomplete")
+                out.skip(
+                    level or "quizz",
+                    n,
+                    "incomplète (question, réponse et deux autres propositions attendues)",
+                    "incomplete (a question, the answer and two other proposals expected)",
+                )
                 continue
             wiki = str(item.get("wiki") or "").strip()
             out.add(
@@ -483,13 +685,21 @@ def read_openquizzdb(text: str, source: str = "", lang: str = "fr") -> Imported:
                     answer=answer,
                     wrong=(wrong[0], wrong[1]),
                     category=f"culture/{theme.lower()}" if theme else "",
-                    difficulty=_difficulty(level),
+                    difficulty=_level_difficulty(level),
                     source=source
                     or (f"{OPENQUIZZDB_SOURCE}; {wiki}" if wiki else OPENQUIZZDB_SOURCE),
                     explanation=str(item.get("anecdote") or "").strip(),
                 )
             )
     return out
+
+
+def _level_difficulty(level: str) -> int:
+    """OpenQuizzDB's level names ("débutant"...); an unknown level is a middle one."""
+    try:
+        return _difficulty(level)
+    except BadDifficulty:
+        return 2
 
 
 READERS = {

@@ -108,6 +108,7 @@ class _Decider:
     right: list[int] = field(default_factory=lambda: [0, 0])
     asked: int = 0
     round: int = 1
+    tie: int | None = None  # the right answers of each side in the tied round before
 
 
 class Referee:
@@ -260,6 +261,8 @@ class Referee:
         a, b = d.right
         if a == b:
             self._start_decider(1 - d.first)  # a tie: new cards, the other side first
+            assert self.decider is not None
+            self.decider.tie = a
             return
         self.decider = None
         self.decider_card = [None, None]
@@ -289,7 +292,14 @@ class Referee:
             "last_call_en": self.last_call_en,
             "next": reading.to_json() if reading is not None else None,
             "decider": (
-                {"first": d.first, "turn": d.turn, "right": list(d.right), "round": d.round}
+                {
+                    "first": d.first,
+                    "turn": d.turn,
+                    "right": list(d.right),
+                    "round": d.round,
+                    "asked": self.decider_asked,
+                    "tie": d.tie,
+                }
                 if d is not None
                 else None
             ),

@@ -23,6 +23,11 @@ REFUSALS: tuple[tuple[str, str, str], ...] = (
     ("empty_answer", "réponse vide", "empty answer"),
     ("not_a_number", "tapez un nombre", "type a number"),
     ("unknown_format", "format de paquet inconnu", "unknown deck format"),
+    (
+        "office_file",
+        "document de bureautique : enregistrez-le en CSV ou en texte",
+        "office document: save it as CSV or text",
+    ),
     ("nothing_to_undo", "aucun point à annuler", "no point to undo"),
     ("unknown_point", "point au serveur ou au relanceur", "a point to server or receiver"),
     ("too_many_points", "trop de points marqués", "too many points scored"),

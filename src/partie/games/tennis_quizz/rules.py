@@ -73,6 +73,9 @@ class TennisQuizzOptions:
     ``teacher`` (the app's deck, a teacher taps right or wrong): see ``scoring_table``."""
     first_server: int = -1
     """Referee and teacher modes: the side that serves first (-1: a seeded toss)."""
+    team_names: tuple[str, ...] = ()
+    """Referee and teacher modes: the two sides' names as the scorer typed them (empty:
+    "Équipe A" and "Équipe B"); a match's sides are named by their players."""
 
     @property
     def fmt(self) -> TennisFormat:
@@ -758,8 +761,10 @@ class TennisQuizzState(State):
             self.decider_cards[side] = None
         a, b = d["right"]
         if a == b:
-            # Tie: new cards and another jeu décisif; the other side asks first.
+            # Tie: new cards and another jeu décisif; the other side asks first. The
+            # screens say why the count went back to 0-0 ("égalité 4-4").
             self._start_decider(1 - d["first"])
+            self.decider["tie"] = a  # type: ignore[index]
             return
         self.decider = None
         self.score, event = self.score.decider_won(0 if a > b else 1)
@@ -842,6 +847,7 @@ class TennisQuizzState(State):
                 "turn": self.decider["turn"],
                 "right": list(self.decider["right"]),
                 "asked": len(self.decider["asked"]),
+                "tie": self.decider.get("tie"),
             }
         q = self.question
         if q is not None:

@@ -189,6 +189,7 @@ class ScoringState(State):
             "to_move": self.to_act[0] if self.to_act else None,
             "over": self.is_over,
             "deck": {"id": self.deck.id, "title": self.deck.title} if self.deck else None,
+            "team_names": list(self._options.team_names) or None,
             **data,
             "question": None,
         }

@@ -15,7 +15,7 @@ from typing import Any
 
 from partie.core.inputs import BadInput, Limits, decode_text
 from partie.games.tennis_quizz.decks import BadDeck, Deck, DeckProblem, check_text
-from partie.games.tennis_quizz.importers import READERS, build_deck, guess_format
+from partie.games.tennis_quizz.importers import READERS, Note, build_deck, guess_format
 from partie.games.tennis_quizz.rules import MIN_CARDS
 
 MAX_DECK_BYTES = 1024 * 1024
@@ -114,11 +114,53 @@ class _Name:
         self.suffix = "." + filename.rsplit(".", 1)[-1] if "." in filename else ""
 
 
+OFFICE_SUFFIXES = (".docx", ".doc", ".xlsx", ".xls", ".odt", ".ods", ".pdf", ".pages", ".numbers")
+_OFFICE_MAGIC = (b"PK\x03\x04", b"\xd0\xcf\x11\xe0", b"%PDF")
+
+
+def _office_file(filename: str, data: bytes) -> BadInput | None:
+    """A word processor's or spreadsheet's own file (Word, Excel, LibreOffice, PDF):
+    not text; say how to save it as a file this page reads."""
+    if not (filename.lower().endswith(OFFICE_SUFFIXES) or data.startswith(_OFFICE_MAGIC)):
+        return None
+    return BadInput(
+        f"{filename} est un document de traitement de texte, de tableur ou PDF, pas un "
+        "fichier texte : dans le tableur, « Enregistrer sous » au format CSV (colonnes "
+        "question ; réponse ; mauvaise1 ; mauvaise2) ; dans le traitement de texte, "
+        "« Enregistrer sous » en texte brut (.txt) au format Aiken ou GIFT",
+        f"{filename} is a word processor, spreadsheet or PDF document, not a text file: "
+        "in the spreadsheet, “Save as” CSV (columns text, answer, wrong1, wrong2); in "
+        "the word processor, “Save as” plain text (.txt) in the Aiken or GIFT format",
+        code="office_file",
+    )
+
+
+def _decode(filename: str, data: bytes) -> tuple[str, bool]:
+    """The file's text and whether it was read as Windows-1252 (a CSV saved by Excel
+    on a French Windows), as ``partie deck import`` reads it."""
+    office = _office_file(filename, data)
+    if office is not None:
+        raise office
+    try:
+        return decode_text(data, what=filename, limits=DECK_LIMITS), False
+    except BadInput as exc:
+        if exc.code != "not_utf8":
+            raise
+        try:
+            text = data.decode("cp1252")
+        except UnicodeDecodeError:
+            raise exc from None
+        if re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]", text):
+            raise exc from None
+        return text, True
+
+
 def read_upload(filename: str, data: bytes, fmt: str | None = None) -> Upload:
-    """Read and check an uploaded deck. A file too large, not UTF-8 or of no known
-    format raises ``BadInput``; problems inside the file are listed in the result."""
+    """Read and check an uploaded deck. A file too large, not text (an office
+    document says how to save it as text) or of no known format raises ``BadInput``;
+    problems inside the file are listed in the result, all of them at once."""
     filename = _clean_name(filename)
-    text = decode_text(data, what=filename, limits=DECK_LIMITS)
+    text, windows = _decode(filename, data)
     if fmt is not None and fmt not in FORMATS:
         raise BadInput(
             f"format inconnu : {fmt!r} ({', '.join(FORMATS)})",
@@ -126,6 +168,13 @@ def read_upload(filename: str, data: bytes, fmt: str | None = None) -> Upload:
             code="unknown_format",
         )
     upload = Upload(filename=filename, format=fmt or format_of(filename, text))
+    if windows:
+        upload.warnings.append(
+            Problem(
+                "fichier lu en Windows-1252 (Excel sous Windows) : vérifiez les accents",
+                "file read as Windows-1252 (Excel on Windows): check the accents",
+            )
+        )
     if upload.format == "toml":
         _read_toml(upload, text)
     else:
@@ -138,9 +187,64 @@ def read_upload(filename: str, data: bytes, fmt: str | None = None) -> Upload:
                 f"{n} complete card(s) of 7 questions: at least {MIN_CARDS} are needed",
             )
         )
+    if upload.deck is not None:
+        upload.warnings.extend(_html_warnings(upload.deck, text))
+    upload.errors = _grouped(upload.errors)
     if upload.errors:
         upload.deck = None
     return upload
+
+
+def _grouped(problems: list[Problem]) -> list[Problem]:
+    """The same reason on many lines (a wrong separator makes every row fail alike) is
+    said once, with the lines it is on, instead of as many identical lines."""
+    lines: dict[tuple[str, str], list[int]] = {}
+    for p in problems:
+        if p.line is not None:
+            lines.setdefault((p.fr, p.en), []).append(p.line)
+    out = []
+    said: set[tuple[str, str]] = set()
+    for p in problems:
+        key = (p.fr, p.en)
+        same = lines.get(key, [])
+        if len(same) < 3:
+            out.append(p)
+        elif key not in said:
+            said.add(key)
+            shown = ", ".join(str(n) for n in same[1:6]) + (", …" if len(same) > 6 else "")
+            out.append(
+                Problem(
+                    f"{p.fr} — de même aux lignes {shown} ({len(same)} lignes en tout)",
+                    f"{p.en} — likewise on lines {shown} ({len(same)} lines in all)",
+                    p.line,
+                )
+            )
+    return out
+
+
+_TAG = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*(\s[^<>]*)?/?>|&(nbsp|amp|lt|gt|quot|#\d+);")
+
+
+def _html_warnings(deck: Deck, source: str) -> list[Problem]:
+    """Questions holding HTML tags or entities (a Moodle export): the screens show
+    them as they are written, "<b>Paris</b>", never as formatting."""
+    out = []
+    for card in deck.cards:
+        for q in card.questions:
+            for value in (q.text, q.answer, *q.wrong):
+                found = _TAG.search(value)
+                if found is not None:
+                    out.append(
+                        Problem(
+                            f"HTML « {found.group()} » : il s'affichera tel quel, retirez-le "
+                            "du fichier",
+                            f"HTML “{found.group()}”: it will show as written, remove it "
+                            "from the file",
+                            _line_of(source, value) or _line_of(source, q.text),
+                        )
+                    )
+                    break
+    return out
 
 
 def deck_from_toml(text: str, name: str = "deck") -> Deck:
@@ -253,9 +357,6 @@ def _nth(lines: list[str], start: int, pattern: str, n: int) -> int | None:
 
 # -- imported formats -------------------------------------------------------------------
 
-_SKIPPED = re.compile(r"^(line|row|result)\s+(\d+):\s*(.*)$")
-_FR_PLACE = {"line": "ligne", "row": "rangée", "result": "résultat"}
-
 
 def _read_imported(upload: Upload, text: str) -> None:
     reader = READERS[upload.format]
@@ -265,10 +366,13 @@ def _read_imported(upload: Upload, text: str) -> None:
         found = re.search(r"\bline (\d+)", exc.en)
         upload.errors.append(Problem(exc.fr, exc.en, int(found.group(1)) if found else None))
         return
-    for note in imported.skipped:
-        upload.errors.append(_skipped(note, upload.format))
-    if upload.errors:
-        return
+    # Every problem in one round: the entries the importer could not read, then the
+    # checker's errors on the others (an upload shown "fixed" that then fails on the
+    # next kind of error would cost the teacher a round trip each time).
+    for note in imported.problems:
+        upload.errors.append(_skipped(note))
+    for note in imported.notes:
+        upload.warnings.append(Problem(note.fr, note.en, note.line))
     # Questions without a source line get the file's name (the checker wants one).
     default_source = f"importé de {upload.filename}"
     imported.questions = [
@@ -283,42 +387,59 @@ def _read_imported(upload: Upload, text: str) -> None:
             )
         )
     if not deck.cards:
-        upload.errors.append(Problem("aucune question lue", "no question read"))
+        if not upload.errors:
+            upload.errors.append(Problem("aucune question lue", "no question read"))
         return
     canonical = deck.to_toml()
     report = check_text(canonical, upload.filename)
     for problem in report.errors:
-        upload.errors.append(_imported_problem(problem, deck, text))
+        upload.errors.append(_imported_problem(problem, deck, text, upload.format))
     for problem in report.warnings:
-        upload.warnings.append(_imported_problem(problem, deck, text))
-    if report.deck is not None and not report.errors:
+        upload.warnings.append(_imported_problem(problem, deck, text, upload.format))
+    if report.deck is not None and not report.errors and not upload.errors:
         upload.deck = report.deck
         upload.toml = canonical
 
 
-def _skipped(note: str, fmt: str) -> Problem:
-    found = _SKIPPED.match(note)
-    if found is None:
-        return Problem(f"entrée ignorée : {note}", f"entry skipped: {note}")
-    kind, number, why = found.group(1), int(found.group(2)), found.group(3)
-    line = number if kind == "line" else (number if fmt == "csv" else None)
-    where_fr = f"{_FR_PLACE[kind]} {number}"
-    return Problem(f"{where_fr} : {why}", f"{kind} {number}: {why}", line)
+def _skipped(note: Note) -> Problem:
+    """An entry the importer left out: its line when the file has one (the page writes
+    "ligne 4 : " before the reason), else its place in the file ("question 3 : ")."""
+    if note.line is not None:
+        return Problem(note.fr, note.en, note.line)
+    return Problem(f"{note.place_fr} : {note.fr}", f"{note.place_en}: {note.en}")
 
 
-def _imported_problem(problem: DeckProblem, deck: Deck, source: str) -> Problem:
+#: The deck's fields as a GIFT, Aiken or CSV file calls them (never the TOML names).
+_FIELD_WORDS = {
+    "text": ("question", "question"),
+    "answer": ("bonne réponse", "right answer"),
+    "wrong": ("mauvaises réponses", "wrong answers"),
+    "alternatives": ("variantes acceptées", "accepted alternatives"),
+    "category": ("catégorie", "category"),
+    "difficulty": ("difficulté", "difficulty"),
+    "source": ("source", "source"),
+    "cards": ("paquet", "deck"),
+}
+
+
+def _imported_problem(problem: DeckProblem, deck: Deck, source: str, fmt: str) -> Problem:
     """A checker's problem on an imported deck, placed on the source line of the
-    question's text when it can be found there."""
+    question's text when it can be found there, in the file's own words: the line
+    says where, the field is named as a person calls it."""
     line = None
     card = next((c for c in deck.cards if c.id == problem.card), None)
     if card is not None and problem.question is not None:
         question = card.questions[problem.question - 1]
         line = _line_of(source, question.text)
-    return Problem(
-        f"{_where(problem, 'fr')}{problem.message_fr}",
-        f"{_where(problem, 'en')}{problem.message_en}",
-        line,
-    )
+    if line is None or problem.field not in _FIELD_WORDS:
+        where_fr, where_en = _where(problem, "fr"), _where(problem, "en")
+        if problem.field in _FIELD_WORDS:
+            fr_word, en_word = _FIELD_WORDS[problem.field]
+            where_fr = where_fr.replace(f"champ {problem.field}", fr_word)
+            where_en = where_en.replace(f"field {problem.field}", en_word)
+        return Problem(f"{where_fr}{problem.message_fr}", f"{where_en}{problem.message_en}", line)
+    fr_word, en_word = _FIELD_WORDS[problem.field]
+    return Problem(f"{fr_word} : {problem.message_fr}", f"{en_word}: {problem.message_en}", line)
 
 
 def _line_of(source: str, needle: str) -> int | None:

@@ -173,6 +173,13 @@ class GameAdapter:
         text = action.text() if hasattr(action, "text") else str(action.to_json())
         return {"seat": seat, "action": action.to_json(), "text": {"fr": text, "en": text}}
 
+    def describe_step(
+        self, before: State, seat: int, action: Action, viewer: int | None, names: list[str]
+    ) -> dict[str, Any]:
+        """A replayed move's text, from the state just before it and the players' names
+        (a game names who and what where its live text cannot); default: ``describe``."""
+        return self.describe(seat, action, viewer)
+
     def public(self, state: State, seat: int | None) -> dict[str, Any] | None:
         """Extra fields of the table message for this seat (``None``: nothing)."""
         return None

@@ -152,7 +152,9 @@ class TennisQuizzAdapter(GameAdapter):
 
     #: Set by the classroom page, which seats the scorer itself; the lobby's generic
     #: form (seats for every player) makes match tables only.
-    form_only_on_classroom_page: ClassVar[frozenset[str]] = frozenset({"mode", "first_server"})
+    form_only_on_classroom_page: ClassVar[frozenset[str]] = frozenset(
+        {"mode", "first_server", "team_names"}
+    )
 
     def option_specs(self) -> list[dict[str, Any]]:
         specs = [
@@ -241,6 +243,17 @@ class TennisQuizzAdapter(GameAdapter):
 
     def describe(self, seat: int, action: Action, viewer: int | None) -> dict[str, Any]:
         return {"seat": seat, "action": action.to_json(), "text": _text(seat, action)}
+
+    def describe_step(
+        self, before: State, seat: int, action: Action, viewer: int | None, names: list[str]
+    ) -> dict[str, Any]:
+        """The replay's line for a move: the answer's words rather than its letter, the
+        chosen player's name rather than a seat number ("répond « Roland-Garros »",
+        "choisit Driss pour servir"); the replay writes who played before it."""
+        text = _step_text(before, action, names)
+        if text is None:
+            return self.describe(seat, action, viewer)
+        return {"seat": seat, "action": action.to_json(), "text": text}
 
     # -- routes -----------------------------------------------------------------------
 
@@ -491,6 +504,66 @@ def questions_csv(report: dict[str, Any], lang: str = "fr") -> str:
 def _cell(text: str) -> str:
     """A cell a spreadsheet will not run as a formula (a typed answer "=1+1")."""
     return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+
+
+def _names_of(names: list[str], seat: int) -> tuple[str, str]:
+    name = names[seat] if 0 <= seat < len(names) and names[seat] else ""
+    return (name or f"la place {seat + 1}", name or f"seat {seat + 1}")
+
+
+def _step_text(before: Any, action: Action, names: list[str]) -> dict[str, str] | None:
+    """A replayed move said with names and answers, read from the state before it."""
+    if isinstance(action, ChooseServer):
+        fr, en = _names_of(names, action.seat)
+        return {"fr": f"choisit {fr} pour servir", "en": f"picks {en} to serve"}
+    if isinstance(action, ChooseAnswerer):
+        fr, en = _names_of(names, action.seat)
+        return {"fr": f"choisit {fr} pour répondre", "en": f"picks {en} to answer"}
+    if isinstance(action, Point) and isinstance(before, ScoringState):
+        return _point_text(before, action)
+    question = getattr(before, "question", None)
+    if isinstance(action, Choose) and question is not None and 0 <= action.index < 3:
+        given = question.shown[action.index]
+        letter = "ABC"[action.index]
+        return {"fr": f"répond {letter} « {given} »", "en": f"answers {letter} “{given}”"}
+    if isinstance(action, Reply):
+        return {"fr": f"répond « {action.answer} »", "en": f"answers “{action.answer}”"}
+    if isinstance(action, Rule):
+        pending = getattr(before, "pending", None)
+        given = pending[0] if pending else ""
+        if action.right:
+            return {"fr": f"accorde la réponse « {given} »", "en": f"accepts the answer “{given}”"}
+        return {"fr": f"refuse la réponse « {given} »", "en": f"refuses the answer “{given}”"}
+    return None
+
+
+def _point_text(before: ScoringState, action: Point) -> dict[str, str]:
+    """A scorer's tap said with the team it goes to, by the name the scorer gave."""
+    reading = before.referee.next_reading()
+    asking = reading.side if reading is not None else before.referee.serving
+    names = before.options.team_names  # type: ignore[attr-defined]
+    right = action.winner == "receiver"
+
+    def team(side: int, lang: str) -> str:
+        if names:
+            return names[side]
+        return f"l'équipe {'AB'[side]}" if lang == "fr" else f"team {'AB'[side]}"
+
+    if reading is not None and reading.decider:
+        # The team's name before a colon: no verb to agree with "Les Ours".
+        fr = "bonne réponse" if right else "mauvaise réponse"
+        en = "right answer" if right else "wrong answer"
+        return {
+            "fr": f"jeu décisif, {team(1 - asking, 'fr')} : {fr}",
+            "en": f"jeu décisif, {team(1 - asking, 'en')}: {en}",
+        }
+    side = 1 - asking if right else asking
+    why_fr = "à la relance : bonne réponse" if right else "au service : mauvaise réponse"
+    why_en = "receiving: right answer" if right else "serving: wrong answer"
+    return {
+        "fr": f"point pour {team(side, 'fr')} ({why_fr})",
+        "en": f"point to {team(side, 'en')} ({why_en})",
+    }
 
 
 def _text(seat: int, action: Action) -> dict[str, str]:

@@ -109,7 +109,15 @@ export async function lobbyPage() {
       // The classroom page sets up what this form cannot (teacher alone, paper cards,
       // an uploaded deck) and is the projector's screen.
       form.appendChild(
-        h("p", { class: "help classroom-note" }, t("classroom_lobby"), " ", h("a", { href: "/static/games/tennis-quizz-host.html", id: "lobby-classroom", class: "button small" }, t("classroom_open"))),
+        h(
+          "p",
+          { class: "help classroom-note row" },
+          t("classroom_lobby"),
+          " ",
+          h("a", { href: "/static/games/tennis-quizz-host.html", id: "lobby-classroom", class: "button small" }, t("classroom_open")),
+          h("a", { href: "/static/games/tennis-quizz-host.html?mode=teacher", id: "lobby-teacher", class: "button small" }, t("classroom_teacher")),
+          h("a", { href: "/static/games/tennis-quizz-host.html?mode=referee", id: "lobby-referee", class: "button small" }, t("classroom_referee")),
+        ),
       );
     }
     form.appendChild(
@@ -129,7 +137,8 @@ export async function lobbyPage() {
         h(
           "div",
           { class: "field" },
-          h("label", { for: id }, t("seat_n", { n: i + 1 })),
+          // Tennis Quizz in teams: odd places against even places, said on each place.
+          h("label", { for: id }, game.id === "tennis-quizz" && players > 2 ? t("seat_team", { seat: t("seat_n", { n: i + 1 }), team: "AB"[i % 2] }) : t("seat_n", { n: i + 1 })),
           h(
             "select",
             {

@@ -450,7 +450,8 @@ export class TableClient {
     if (table.game !== "tennis-quizz" || !this.you.owner) return null;
     const inHead = !seated || table.status === "open";
     if ((where === "head") !== inHead) return null;
-    return h("a", { href: `/static/games/tennis-quizz-host.html?table=${table.code}`, class: "button small", id: "classroom-link" }, t("classroom"));
+    // A new tab: this page keeps the creator's seat (a teacher who plays is not "absent").
+    return h("a", { href: `/static/games/tennis-quizz-host.html?table=${table.code}`, target: "_blank", rel: "noopener", class: "button small", id: "classroom-link" }, t("classroom"));
   }
 
   /** Giving the seat up, and the personal link that carries it to another device. */
@@ -595,7 +596,9 @@ export class TableClient {
       oninput: (e) => store("partie.name", e.target.value),
     });
     const rows = table.seats.map((seat) => {
-      const items = [h("span", { class: `seat-name kind-${seat.kind}` }, `${t("seat_n", { n: seat.seat + 1 })}${t("colon")}${this.seatLabel(seat)}`)];
+      // Tennis Quizz in teams: which team each place plays for, so partners sit together.
+      const place = table.game === "tennis-quizz" && table.seats.length > 2 ? t("seat_team", { seat: t("seat_n", { n: seat.seat + 1 }), team: "AB"[seat.seat % 2] }) : t("seat_n", { n: seat.seat + 1 });
+      const items = [h("span", { class: `seat-name kind-${seat.kind}` }, `${place}${t("colon")}${this.seatLabel(seat)}`)];
       if (seat.kind === "empty" && !mine) {
         items.push(
           h(

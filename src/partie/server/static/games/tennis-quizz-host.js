@@ -27,6 +27,7 @@ const HOST = {
     deck_builtin: "{title} ({cards} cartes, intégré)",
     deck_mine: "Votre paquet : {title} ({cards} cartes)",
     upload: "Ou envoyez votre paquet (TOML, GIFT, Aiken .txt, CSV, Open Trivia DB .json ; 1 Mio au plus)",
+    csv_columns: "CSV (tableur « Enregistrer sous › CSV ») : une ligne d'en-tête question ; réponse ; mauvaise1 ; mauvaise2, et si vous voulez difficulté (1, 2, 3 ou facile, moyen, difficile), catégorie, variantes (séparées par |), source, carte. Séparateur « ; » ou « , », lu tout seul. Un fichier Word ou Excel s'enregistre d'abord en texte ou en CSV.",
     choose_file: "Choisir un fichier…",
     no_file: "Aucun fichier choisi",
     uploading: "Vérification du paquet…",
@@ -66,8 +67,14 @@ const HOST = {
     scorer: "Enseignant",
     referee: "Arbitre",
     not_owner: "Ce navigateur n'a pas créé ce match : vous le regardez.",
+    team_name: "Nom de l'équipe {x} (facultatif)",
+    team_default: "Équipe {x}",
+    again_same: "Rejouer avec les mêmes cartes",
     new_match: "Nouveau match",
-    again: "Rejouer (nouveau tirage)",
+    new_match_confirm: "Lancer un nouveau match ? Le score de celui-ci reste dans la liste ci-dessous et dans la rediffusion.",
+    new_match_same: "Oui, mêmes réglages",
+    new_match_change: "Changer les réglages…",
+    cancel: "Annuler",
     offline: "Connexion perdue, nouvelle tentative…",
     lang_other: "English",
     local_only: "Attention : « localhost » ne marche que sur cet ordinateur, pas sur les téléphones. Lancez « partie serve --host 0.0.0.0 » et ouvrez cette page avec l'adresse de l'ordinateur sur le réseau.",
@@ -90,6 +97,7 @@ const HOST = {
     deck_builtin: "{title} ({cards} cards, built in)",
     deck_mine: "Your deck: {title} ({cards} cards)",
     upload: "Or send your own deck (TOML, GIFT, Aiken .txt, CSV, Open Trivia DB .json; 1 MiB at most)",
+    csv_columns: "CSV (spreadsheet “Save as › CSV”): a header line text, answer, wrong1, wrong2, and if you wish difficulty (1, 2, 3 or easy, medium, hard), category, alternatives (separated by |), source, card (French headers question, réponse, mauvaise1, mauvaise2 work too). Separator “;” or “,”, found by itself. A Word or Excel file is first saved as text or CSV.",
     choose_file: "Choose a file…",
     no_file: "No file chosen",
     uploading: "Checking the deck…",
@@ -129,8 +137,14 @@ const HOST = {
     scorer: "Teacher",
     referee: "Referee",
     not_owner: "This browser did not create this match: you are watching it.",
+    team_name: "Team {x}'s name (optional)",
+    team_default: "Team {x}",
+    again_same: "Again with the same cards",
     new_match: "New match",
-    again: "Play again (new draw)",
+    new_match_confirm: "Start a new match? This one's score stays in the list below and in the replay.",
+    new_match_same: "Yes, same settings",
+    new_match_change: "Change the settings…",
+    cancel: "Cancel",
     offline: "Connection lost, trying again…",
     lang_other: "Français",
     local_only: "Note: “localhost” only works on this computer, not on the phones. Start “partie serve --host 0.0.0.0” and open this page with the computer's network address.",
@@ -183,11 +197,15 @@ const draft = {
   choose_answerer: false,
   sets_to_win: 2,
   first_server: -1,
+  team_a: "",
+  team_b: "",
 };
 let decks = [];
 let uploaded = null;
 let uploadReport = null;
 let fileName = null;
+
+const MODES = ["match", "teacher", "referee"];
 
 async function setupPage() {
   try {
@@ -195,7 +213,33 @@ async function setupPage() {
   } catch (_) {
     decks = [];
   }
+  // The lobby's links open a mode directly (`?mode=referee`); "Changer les réglages"
+  // after a match comes back with that match's settings (`?from=CODE`).
+  const params = new URLSearchParams(location.search);
+  if (MODES.includes(params.get("mode"))) draft.mode = params.get("mode");
+  const from = (params.get("from") || "").toUpperCase().replace(/[^A-Z0-9]/g, "");
+  if (from) {
+    try {
+      const summary = await (await fetch(`/api/tables/${from}`)).json();
+      copyOptions((summary && summary.options) || {});
+    } catch (_) {
+      /* the form keeps its defaults */
+    }
+  }
   renderSetup();
+}
+
+function copyOptions(options) {
+  for (const key of ["mode", "tactique", "jeu_decisif", "overrule", "choose_answerer", "sets_to_win", "first_server"]) {
+    if (options[key] !== undefined) draft[key] = options[key];
+  }
+  // A scorer's table has one seat: a match made from its settings keeps the form's 2.
+  if ([2, 4, 6].includes(options.players)) draft.players = options.players;
+  if (typeof options.pros === "string") draft.pros = options.pros;
+  // A built-in deck is chosen again; an uploaded one is sent again if wanted.
+  if (typeof options.deck === "string" && decks.some((d) => d.id === options.deck)) draft.deck = options.deck;
+  const names = options.team_names || [];
+  [draft.team_a, draft.team_b] = [names[0] || "", names[1] || ""];
 }
 
 function radio(name, value, label, checked, onchange) {
@@ -246,6 +290,19 @@ function renderSetup() {
     ),
   );
   const parts = [h("h1", null, t("title")), h("p", null, t("intro")), modes];
+  if (mode !== "match") {
+    // Referee and teacher: the sides as the class calls them, on the board and buttons.
+    for (const [key, x] of [["team_a", "A"], ["team_b", "B"]]) {
+      parts.push(
+        h(
+          "div",
+          { class: "field" },
+          h("label", { for: `tqh-${key}` }, t("team_name", { x })),
+          h("input", { id: `tqh-${key}`, value: draft[key], maxlength: "30", placeholder: t("team_default", { x }), oninput: (e) => (draft[key] = e.target.value) }),
+        ),
+      );
+    }
+  }
   if (mode === "match") {
     parts.push(
       select("players", t("players"), [2, 4, 6].map((n) => [n, t(`players_${n}`)]), (v) => {
@@ -296,7 +353,7 @@ function deckBox() {
     null,
     h("legend", null, t("deck")),
     select("deck", t("deck"), choices, (v) => (draft.deck = v)),
-    h("div", { class: "field" }, h("label", { for: "tqh-file" }, t("upload")), h("div", { class: "row" }, pick, chosen)),
+    h("div", { class: "field" }, h("label", { for: "tqh-file" }, t("upload")), h("div", { class: "row" }, pick, chosen), h("p", { class: "help", id: "tqh-csv-columns" }, t("csv_columns"))),
     h("div", { id: "tqh-upload", "aria-live": "polite" }, uploadReport),
   );
 }
@@ -364,6 +421,8 @@ async function create(event, button) {
     seats = Array.from({ length: draft.players }, (_, i) => (draft.opponent && i % 2 === 1 ? { bot: draft.opponent } : {}));
   } else {
     Object.assign(options, { players: 1, first_server: draft.first_server });
+    const names = [draft.team_a.trim(), draft.team_b.trim()];
+    if (names[0] || names[1]) options.team_names = names.map((n, i) => n || t("team_default", { x: LETTERS[i] }));
     if (draft.mode === "referee") options.tactique = draft.tactique;
   }
   try {
@@ -395,7 +454,8 @@ class Host {
     this.head = h("section", { class: "card", id: "tqh-head" });
     this.board = h("div", { id: "tqh-board" });
     this.foot = h("section", { id: "tqh-foot" });
-    replaceChildren(main, this.head, this.board, this.foot);
+    // The end's buttons come before the board and its report (45 rows on a phone).
+    replaceChildren(main, this.head, this.foot, this.board);
   }
 
   async connect() {
@@ -538,11 +598,37 @@ class Host {
     return t("seat_line", { n: seat.seat + 1, team: LETTERS[seat.seat % 2], who });
   }
 
+  /** The end of a match: the table page's two words ("Rejouer avec les mêmes cartes",
+   * "Nouveau match"); a new match is confirmed first and may change the settings. */
   footer(table) {
     if (table.status !== "over") return null;
-    const items = [h("a", { href: location.pathname, class: "button", id: "tqh-new" }, t("new_match"))];
-    if (this.you.owner) items.unshift(h("button", { type: "button", class: "primary", id: "tqh-again", onclick: () => { this.mounted = undefined; this.send({ type: "again", same_deal: false }); } }, t("again")));
-    return h("div", { class: "row" }, items);
+    const again = (same) => {
+      this.mounted = undefined;
+      this.confirming = false;
+      this.send({ type: "again", same_deal: same });
+    };
+    const change = h("a", { href: `${location.pathname}?from=${table.code}`, class: "button", id: "tqh-change" }, t("new_match_change"));
+    if (!this.you.owner) return h("div", { class: "row card" }, change);
+    if (this.confirming) {
+      return h(
+        "div",
+        { class: "card", id: "tqh-confirm", role: "group", "aria-label": t("new_match") },
+        h("p", null, t("new_match_confirm")),
+        h(
+          "div",
+          { class: "row" },
+          h("button", { type: "button", class: "primary", id: "tqh-new-yes", onclick: () => again(false) }, t("new_match_same")),
+          change,
+          h("button", { type: "button", id: "tqh-new-cancel", onclick: () => { this.confirming = false; this.render(); } }, t("cancel")),
+        ),
+      );
+    }
+    return h(
+      "div",
+      { class: "row card" },
+      h("button", { type: "button", class: "primary", id: "tqh-again", onclick: () => again(true) }, t("again_same")),
+      h("button", { type: "button", id: "tqh-new", onclick: () => { this.confirming = true; this.render(); } }, t("new_match")),
+    );
   }
 }
 

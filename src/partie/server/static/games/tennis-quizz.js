@@ -19,7 +19,10 @@ export const strings = {
     tq_receives: "à la relance",
     tq_won: "★ vainqueur",
     tq_call: "Score du jeu : {call}",
-    tq_decider: "Jeu décisif — bonnes réponses : A {a}, B {b}",
+    tq_decider: "Jeu décisif — {team} pose la question {n}/7 — bonnes réponses : {a} à {b}",
+    tq_decider_tie: "Égalité {n}-{n} au jeu décisif précédent : nouvelles cartes, on recommence à 0-0.",
+    tq_final_game: "6-6 : le prochain jeu décide du set (7-6).",
+    tq_points_decider: "Jeu décisif : bonnes réponses",
     tq_card: "Carte {card} · question {n}",
     tq_difficulty: "difficulté {d}/3",
     tq_question: "Question",
@@ -72,15 +75,29 @@ export const strings = {
     tq_missed_only: "Seulement les questions manquées",
     tq_read_next: "À lire : {team} sert — carte n°{card}, question {n}",
     tq_read_choice: "À lire : {team} sert — carte n°{card}, question au choix",
-    tq_read_decider: "Jeu décisif : {team} pose — carte n°{card}, question {n}",
-    tq_point_server: "Point au serveur (mauvaise réponse) — touche S",
-    tq_point_receiver: "Point au relanceur (bonne réponse) — touche R",
-    tq_good: "✓ Bonne réponse — touche R",
-    tq_bad: "✗ Mauvaise réponse — touche S",
-    tq_undo: "↶ Annuler le dernier point — touche U",
-    tq_show_answer: "Afficher la réponse (pour vous)",
+    tq_read_decider: "Jeu décisif : {team} pose — carte n°{card}, question {n}/7",
+    tq_point_server: "Point pour {team} (au service : mauvaise réponse)",
+    tq_point_receiver: "Point pour {team} (à la relance : bonne réponse)",
+    tq_good: "✓ Bonne réponse : point pour {team}",
+    tq_bad: "✗ Mauvaise réponse : point pour {team}",
+    tq_undo: "↶ Annuler le dernier point",
+    tq_key: " — touche {k}",
+    tq_decider_good: "✓ Bonne réponse : {team}",
+    tq_decider_bad: "✗ Mauvaise réponse : {team}",
+    tq_show_answer: "Afficher la réponse",
     tq_show_answer_projector: "Afficher la réponse (la classe la verra)",
     tq_read_teacher: "{team} sert : lisez la question ci-dessous, la réponse de l'autre équipe se dit à voix haute.",
+    tq_pupil_teacher: "{team} sert : écoutez la question, {other} répond à voix haute.",
+    tq_pupil_referee: "{team} sert : l'arbitre compte les points.",
+    // Teams named by the scorer ("Les Aigles"): no verb whose agreement the name decides.
+    tq_decider_named: "Jeu décisif — questions posées par {team} : {n}/7 — bonnes réponses : {a} à {b}",
+    tq_read_next_named: "À lire — au service : {team} — carte n°{card}, question {n}",
+    tq_read_choice_named: "À lire — au service : {team} — carte n°{card}, question au choix",
+    tq_read_decider_named: "Jeu décisif — questions posées par {team} — carte n°{card}, question {n}/7",
+    tq_read_teacher_named: "Au service : {team}. Lisez la question ci-dessous ; l'autre équipe répond à voix haute.",
+    tq_pupil_teacher_named: "Au service : {team}. Écoutez la question ; réponse à voix haute : {other}.",
+    tq_pupil_referee_named: "Au service : {team}. L'arbitre compte les points.",
+    tq_no_answer: "(ne sait pas)",
     tq_teacher_help: "Cliquez « Bonne réponse » si l'équipe qui relance a bien répondu, sinon « Mauvaise réponse » ; la question suivante s'affiche.",
     tq_hide_answer: "Cacher la réponse",
     tq_scorer_help: "Touchez le côté qui gagne le point ; l'appli dit la carte et la question suivantes.",
@@ -90,6 +107,12 @@ export const strings = {
     tq_seat_of: "{name} (place {n})",
     tq_pro: "pro",
     tq_spectator: "Vous regardez le match.",
+    tq_stale_server: "Trop tard : {name} a choisi {chosen} pour servir ce jeu.",
+    tq_stale_answerer: "Trop tard : {name} a choisi {chosen} pour répondre.",
+    tq_stale_other: "Trop tard : {name} a joué juste avant vous.",
+    tq_stale_end: " Votre choix n'a pas été joué.",
+    tq_referee_name: "Arbitre",
+    tq_teacher_name: "Enseignant",
   },
   en: {
     tq_board: "Score board",
@@ -103,7 +126,10 @@ export const strings = {
     tq_receives: "receiving",
     tq_won: "★ winner",
     tq_call: "Game score: {call}",
-    tq_decider: "Jeu décisif — right answers: A {a}, B {b}",
+    tq_decider: "Jeu décisif (deciding game) — {team} asks question {n}/7 — right answers: {a} to {b}",
+    tq_decider_tie: "A {n}-{n} tie in the previous jeu décisif: new cards, back to 0-0.",
+    tq_final_game: "6-6: the next game decides the set (7-6).",
+    tq_points_decider: "Jeu décisif: right answers",
     tq_card: "Card {card} · question {n}",
     tq_difficulty: "difficulty {d}/3",
     tq_question: "Question",
@@ -156,15 +182,28 @@ export const strings = {
     tq_missed_only: "Missed questions only",
     tq_read_next: "To read: {team} serves — card no. {card}, question {n}",
     tq_read_choice: "To read: {team} serves — card no. {card}, question of their choice",
-    tq_read_decider: "Jeu décisif: {team} asks — card no. {card}, question {n}",
-    tq_point_server: "Point to the server (wrong answer) — key S",
-    tq_point_receiver: "Point to the receiver (right answer) — key R",
-    tq_good: "✓ Right answer — key R",
-    tq_bad: "✗ Wrong answer — key S",
-    tq_undo: "↶ Undo the last point — key U",
-    tq_show_answer: "Show the answer (for you)",
+    tq_read_decider: "Jeu décisif: {team} asks — card no. {card}, question {n}/7",
+    tq_point_server: "Point to {team} (serving: wrong answer)",
+    tq_point_receiver: "Point to {team} (receiving: right answer)",
+    tq_good: "✓ Right answer: point to {team}",
+    tq_bad: "✗ Wrong answer: point to {team}",
+    tq_undo: "↶ Undo the last point",
+    tq_key: " — key {k}",
+    tq_decider_good: "✓ Right answer: {team}",
+    tq_decider_bad: "✗ Wrong answer: {team}",
+    tq_show_answer: "Show the answer",
     tq_show_answer_projector: "Show the answer (the class will see it)",
     tq_read_teacher: "{team} serves: read the question below; the other team answers aloud.",
+    tq_pupil_teacher: "{team} serves: listen to the question, {other} answers aloud.",
+    tq_pupil_referee: "{team} serves: the referee keeps the score.",
+    tq_decider_named: "Jeu décisif (deciding game) — questions asked by {team}: {n}/7 — right answers: {a} to {b}",
+    tq_read_next_named: "To read — serving: {team} — card no. {card}, question {n}",
+    tq_read_choice_named: "To read — serving: {team} — card no. {card}, question of their choice",
+    tq_read_decider_named: "Jeu décisif — questions asked by {team} — card no. {card}, question {n}/7",
+    tq_read_teacher_named: "Serving: {team}. Read the question below; the other team answers aloud.",
+    tq_pupil_teacher_named: "Serving: {team}. Listen to the question; answering aloud: {other}.",
+    tq_pupil_referee_named: "Serving: {team}. The referee keeps the score.",
+    tq_no_answer: "(does not know)",
     tq_teacher_help: "Click “Right answer” when the receiving team answered right, else “Wrong answer”; the next question shows.",
     tq_hide_answer: "Hide the answer",
     tq_scorer_help: "Tap the side that wins the point; the app says the next card and question.",
@@ -174,6 +213,12 @@ export const strings = {
     tq_seat_of: "{name} (seat {n})",
     tq_pro: "pro",
     tq_spectator: "You are watching the match.",
+    tq_stale_server: "Too late: {name} chose {chosen} to serve this game.",
+    tq_stale_answerer: "Too late: {name} chose {chosen} to answer.",
+    tq_stale_other: "Too late: {name} played just before you.",
+    tq_stale_end: " Your choice was not played.",
+    tq_referee_name: "Referee",
+    tq_teacher_name: "Teacher",
   },
 };
 
@@ -233,7 +278,7 @@ export function update(message) {
   if (message.type === "refused") {
     if (message.ref !== "act") return false;
     pending = false;
-    els.message.textContent = message[ctx.lang] || message.fr || message.code;
+    els.message.textContent = staleText(message) || message[ctx.lang] || message.fr || message.code;
     render();
     return true;
   }
@@ -258,6 +303,21 @@ function openView(v) {
   return v.seats[pub.teams[pub.serving][0]] || pub;
 }
 
+/** "Too late": a teammate tapped first. Said with names (who chose whom), from the
+ * table message that came just before the refusal, rather than seat numbers. */
+function staleText(message) {
+  if (message.code !== "stale" || !msg || !msg.last || !msg.last.action) return null;
+  const last = msg.last;
+  if (last.seat === null || last.seat === undefined || last.seat === mySeat()) return null;
+  const name = seatName(last.seat, true);
+  const action = last.action;
+  let text;
+  if (action.type === "server" && action.seat !== undefined) text = t("tq_stale_server", { name, chosen: seatName(action.seat, true) });
+  else if (action.type === "answerer" && action.seat !== undefined) text = t("tq_stale_answerer", { name, chosen: seatName(action.seat, true) });
+  else text = t("tq_stale_other", { name });
+  return text + t("tq_stale_end");
+}
+
 // --- facts from the view --------------------------------------------------------------
 
 function view() {
@@ -271,6 +331,11 @@ function mySeat() {
 /** A seat's name; `bare` leaves out "(absent)" (the last point, the report). */
 function seatName(seat, bare = false) {
   const info = (msg.table.seats || []).find((s) => s.seat === seat);
+  // The scorer's seat is named by the classroom page in the language it had then:
+  // said in this page's language ("Arbitre" on a French page, "Referee" in English).
+  if (!isMode("match") && seat === 0 && info && ["Arbitre", "Referee", "Enseignant", "Teacher"].includes(info.name)) {
+    return t(isMode("referee") ? "tq_referee_name" : "tq_teacher_name");
+  }
   // A bot says it is one ("bot quiz:0.5"), as on the other games' screens.
   let name = info && info.kind === "bot" ? t("tq_bot", { bot: info.bot || info.name }) : info && info.name ? info.name : `${seat + 1}`;
   // Two seats of one name (a bot of the same level on each team) say which place is meant.
@@ -281,14 +346,25 @@ function seatName(seat, bare = false) {
   return seat === mySeat() ? `${name} (${t("tq_you")})` : name;
 }
 
-function teamName(side) {
+/** A side's name; `bare` leaves out "(absent)" (the winner line, the report). */
+function teamName(side, bare = false) {
   const v = view();
   const letter = LETTERS[side];
-  if (!v.teams) return t("tq_team", { x: letter });
-  const names = v.teams[side].map((s) => seatName(s)).join(", ");
+  // Referee and teacher tables: the teams as the scorer named them, else "Équipe A".
+  if (!v.teams) return (v.team_names && v.team_names[side]) || t("tq_team", { x: letter });
+  const names = v.teams[side].map((s) => seatName(s, bare)).join(", ");
+  // One against one: the player is the side, "Équipe A · Alice" would say it twice.
+  if (v.teams[0].length === 1 && v.teams[1].length === 1) return names;
   // "Équipe A · Léa (vous)": the players' names carry their own brackets; the team and
   // its first name stay on one line on a narrow board.
   return `${t("tq_team", { x: letter })}\u00a0·\u00a0${names}`;
+}
+
+/** A line naming a side as its subject: the verbless form when the scorer named the
+ * teams ("Les Aigles sert" would be wrong French), the usual one otherwise. */
+function said(key, params) {
+  const v = view();
+  return t(v.team_names && !v.teams ? `${key}_named` : key, params);
 }
 
 function isMode(mode) {
@@ -331,7 +407,7 @@ function scoreBoard() {
     h("th", { scope: "col" }, t("tq_side")),
     ...sets.map((_, i) => h("th", { scope: "col" }, t("tq_set_n", { n: i + 1 }))),
     v.over ? null : h("th", { scope: "col" }, t("tq_games")),
-    v.over ? null : h("th", { scope: "col" }, t("tq_points")),
+    v.over ? null : h("th", { scope: "col" }, v.decider ? h("abbr", { title: t("tq_points_decider") }, t("tq_points")) : t("tq_points")),
   ];
   const rows = [0, 1].map((side) => {
     const serving = v.serving === side;
@@ -343,7 +419,8 @@ function scoreBoard() {
       h("th", { scope: "row" }, h("span", { class: "tq-team" }, teamName(side)), marks ? h("span", { class: "tq-mark" }, ` ${marks}`) : null),
       ...sets.map((s) => h("td", { class: "tq-set" }, String(s[side]))),
       v.over ? null : h("td", { class: "tq-games" }, String(score.games[side])),
-      v.over ? null : h("td", { class: "tq-points" }, String(score.points[side])),
+      // During a jeu décisif the Points column counts each side's right answers.
+      v.over ? null : h("td", { class: "tq-points" }, String(v.decider ? v.decider.right[side] : score.points[side])),
     );
   });
   const table = h(
@@ -353,12 +430,24 @@ function scoreBoard() {
     h("thead", null, h("tr", null, head)),
     h("tbody", null, rows),
   );
-  const call = v.decider
-    ? t("tq_decider", { a: v.decider.right[0], b: v.decider.right[1] })
-    : v.over
-      ? ""
-      : t("tq_call", { call: ctx.lang === "en" ? v.call_en : v.call });
-  return [table, call ? h("p", { class: "tq-call", id: "tq-call" }, call) : null];
+  const call = v.decider ? deciderLine(v) : v.over ? "" : t("tq_call", { call: ctx.lang === "en" ? v.call_en : v.call });
+  const lines = [call ? h("p", { class: "tq-call", id: "tq-call" }, call) : null];
+  if (v.decider && v.decider.tie !== null && v.decider.tie !== undefined) lines.push(h("p", { class: "tq-call-note", id: "tq-tie" }, t("tq_decider_tie", { n: v.decider.tie })));
+  // 6-6 (the rules, "At 6-6 one normal game decides the set 7-6, unless the jeu
+  // décisif variant is on"): said, or a 6-5 → 7-6 would look like a mistake.
+  if (!v.over && !v.decider && score.final_game) lines.push(h("p", { class: "tq-call-note", id: "tq-final-game" }, t("tq_final_game")));
+  return [table, ...lines];
+}
+
+/** The jeu décisif: who asks, which question of the seven, the right answers of each
+ * side (each side's count stays on its own row of the Points column too). */
+function deciderLine(v) {
+  const d = v.decider;
+  const asking = d.turn === 0 ? d.first : 1 - d.first;
+  // The match counts the question being asked; the referee the questions done.
+  const inPlay = isMode("match") && (v.phase === "answer" || v.phase === "ruling");
+  const n = Math.min(7, inPlay ? d.asked : (d.asked || 0) + 1);
+  return said("tq_decider", { team: teamName(asking), n, a: d.right[asking], b: d.right[1 - asking] });
 }
 
 function questionBox(q, { showRight, listChoices = true }) {
@@ -436,14 +525,14 @@ function renderMatch() {
     const judged = v.ruling.judged ? t("tq_judged_right") : t("tq_judged_wrong");
     parts.push(questionBox(v.question, { showRight: true }));
     if (mine) {
-      status = t("tq_ruling", { given: v.ruling.given, judged });
+      status = t("tq_ruling", { given: givenText(v.ruling.given), judged });
       parts.push(
         buttonRow([
-          [t("tq_accept"), { type: "rule", right: true }, "tq-accept"],
-          [t("tq_refuse"), { type: "rule", right: false }, "tq-refuse"],
+          [t("tq_accept"), { type: "rule", right: true }, "tq-accept", "primary tq-good"],
+          [t("tq_refuse"), { type: "rule", right: false }, "tq-refuse", "tq-bad"],
         ]),
       );
-    } else status = `${t("tq_ruling_wait", { given: v.ruling.given, judged })} ${t("tq_waiting_ruling", { name: seatName(v.server) })}`;
+    } else status = `${t("tq_ruling_wait", { given: givenText(v.ruling.given), judged })} ${t("tq_waiting_ruling", { name: seatName(v.server) })}`;
   }
   if (me === null && !ctx.projector && !ctx.readOnly) status = `${status} ${t("tq_spectator")}`;
   // A live region: written only when its words change (a screen reader says it again).
@@ -455,8 +544,8 @@ function buttonRow(items) {
   return h(
     "div",
     { class: "row tq-actions" },
-    items.map(([label, action, id]) =>
-      h("button", { type: "button", class: "primary", id, "data-fkey": id, disabled: pending, onclick: () => send(action) }, label),
+    items.map(([label, action, id, cls]) =>
+      h("button", { type: "button", class: cls || "primary", id, "data-fkey": id, disabled: pending, onclick: () => send(action) }, label),
     ),
   );
 }
@@ -538,14 +627,20 @@ function renderScorer() {
   const scorer = mySeat() === 0 && !v.over;
   const next = v.next;
   if (next) {
-    const team = t("tq_team", { x: LETTERS[next.side] });
-    const line = isMode("teacher") && v.question && !next.decider
-      ? t("tq_read_teacher", { team })
+    const team = teamName(next.side);
+    // The instructions are the scorer's; a pupil's phone or a spectator is told the
+    // game, not what to click.
+    const line = !scorer && !ctx.projector
+      ? isMode("teacher")
+        ? said("tq_pupil_teacher", { team, other: teamName(1 - next.side) })
+        : said("tq_pupil_referee", { team })
+      : isMode("teacher") && v.question && !next.decider
+      ? said("tq_read_teacher", { team })
       : next.decider
-      ? t("tq_read_decider", { team, card: next.card, n: next.number })
+      ? said("tq_read_decider", { team, card: next.card, n: next.number })
       : next.number === null
-        ? t("tq_read_choice", { team, card: next.card })
-        : t("tq_read_next", { team, card: next.card, n: next.number });
+        ? said("tq_read_choice", { team, card: next.card })
+        : said("tq_read_next", { team, card: next.card, n: next.number });
     if (els.status.textContent !== line) els.status.textContent = line;
   } else els.status.textContent = "";
   if (isMode("teacher") && v.question && !v.over) {
@@ -557,6 +652,7 @@ function renderScorer() {
         h(
           "p",
           { class: "row" },
+          // The classroom page is the projector: the class sees what it shows.
           h("button", { type: "button", id: "tq-reveal", "aria-pressed": reveal ? "true" : "false", onclick: () => { showAnswer = !showAnswer; render(); } }, reveal ? t("tq_hide_answer") : ctx.projector ? t("tq_show_answer_projector") : t("tq_show_answer")),
           reveal ? h("strong", { class: "tq-answer", id: "tq-answer" }, t("tq_right_is", { answer: q.answer })) : null,
         ),
@@ -564,10 +660,18 @@ function renderScorer() {
     }
   }
   if (scorer) {
-    const good = isMode("teacher") ? t("tq_good") : t("tq_point_receiver");
-    const bad = isMode("teacher") ? t("tq_bad") : t("tq_point_server");
-    const receiverButton = h("button", { type: "button", class: "primary tq-good", id: "tq-receiver", disabled: pending, onclick: () => send({ type: "point", winner: "receiver" }) }, good);
-    const serverButton = h("button", { type: "button", class: "primary tq-bad", id: "tq-server", disabled: pending, onclick: () => send({ type: "point", winner: "server" }) }, bad);
+    // Each button names the side it gives the point to; its key is a hint that a
+    // touch screen does not show (.keys-help).
+    const serving = next ? next.side : v.serving;
+    const servers = teamName(serving);
+    const receivers = teamName(1 - serving);
+    // A jeu décisif counts right answers, not points: the buttons say so.
+    const decider = Boolean(next && next.decider);
+    const good = decider ? t("tq_decider_good", { team: receivers }) : isMode("teacher") ? t("tq_good", { team: receivers }) : t("tq_point_receiver", { team: receivers });
+    const bad = decider ? t("tq_decider_bad", { team: receivers }) : isMode("teacher") ? t("tq_bad", { team: servers }) : t("tq_point_server", { team: servers });
+    const key = (k) => h("span", { class: "keys-help" }, t("tq_key", { k }));
+    const receiverButton = h("button", { type: "button", class: "primary tq-good", id: "tq-receiver", disabled: pending, onclick: () => send({ type: "point", winner: "receiver" }) }, h("span", null, good, key("R")));
+    const serverButton = h("button", { type: "button", class: "primary tq-bad", id: "tq-server", disabled: pending, onclick: () => send({ type: "point", winner: "server" }) }, h("span", null, bad, key("S")));
     // Teacher: "right" first, as the question is read; referee: server, then receiver.
     const pair = isMode("teacher") ? [receiverButton, serverButton] : [serverButton, receiverButton];
     parts.push(
@@ -575,7 +679,7 @@ function renderScorer() {
         "div",
         { class: "row tq-actions tq-scorer" },
         pair,
-        h("button", { type: "button", id: "tq-undo", disabled: pending || !can("undo").length, onclick: () => send({ type: "undo" }) }, t("tq_undo")),
+        h("button", { type: "button", id: "tq-undo", disabled: pending || !can("undo").length, onclick: () => send({ type: "undo" }) }, h("span", null, t("tq_undo"), key("U"))),
       ),
       h("p", { class: "help" }, isMode("teacher") ? t("tq_teacher_help") : t("tq_scorer_help")),
     );
@@ -595,9 +699,9 @@ function renderLast() {
   const verdict = entry.right ? t("tq_last_right") : t("tq_last_wrong");
   const bits = [h("strong", { class: entry.right ? "tq-ok" : "tq-bad-text" }, verdict)];
   if (entry.text !== undefined) {
-    const who = entry.answerer !== undefined ? seatName(entry.answerer, true) : t("tq_team", { x: LETTERS[1 - entry.side] });
+    const who = entry.answerer !== undefined ? seatName(entry.answerer, true) : teamName(1 - entry.side, true);
     bits.push(" ", h("span", null, entry.text), " ");
-    if (entry.given !== undefined) bits.push(t("tq_last_line", { who, given: entry.given, answer: entry.answer }));
+    if (entry.given !== undefined) bits.push(t("tq_last_line", { who, given: givenText(entry.given), answer: entry.answer }));
     else bits.push(t("tq_right_is", { answer: entry.answer }));
     if (entry.overruled) bits.push(" ", t("tq_overruled"));
   }
@@ -611,6 +715,12 @@ function renderLast() {
   replaceChildren(els.last, next);
 }
 
+/** The "Je ne sais pas" button sends the same words in every language: shown in the
+ * page's own. */
+function givenText(given) {
+  return typeof given === "string" && given.trim().toLowerCase() === "je ne sais pas" ? t("tq_no_answer") : given;
+}
+
 function renderEnd() {
   const v = view();
   els.end.hidden = !v.over;
@@ -619,7 +729,7 @@ function renderEnd() {
   const winner = v.score.winner;
   const parts = [
     h("h2", null, t("tq_over")),
-    winner !== null && winner !== undefined ? h("p", { class: "tq-winner-line", id: "tq-winner" }, `★ ${t("tq_winner", { name: teamName(winner) })}`) : null,
+    winner !== null && winner !== undefined ? h("p", { class: "tq-winner-line", id: "tq-winner" }, `★ ${t("tq_winner", { name: teamName(winner, true) })}`) : null,
     h("p", { id: "tq-sets" }, t("tq_by_set", { sets })),
   ];
   const code = msg.table.code;
@@ -653,6 +763,11 @@ function renderEnd() {
   replaceChildren(els.end, parts);
 }
 
+/** A column's name as a phone's report card writes it before the value ("set : 2"). */
+function label(key) {
+  return `${t(key)}${ctx.lang === "en" ? ": " : "\u00a0: "}`;
+}
+
 function reportTable() {
   if (!report) return h("p", { class: "muted" }, t("tq_report_loading"));
   const rows = report.rows.filter((r) => !missedOnly || !r.right);
@@ -674,14 +789,16 @@ function reportTable() {
           h(
             "tr",
             { class: r.right ? "" : "tq-missed" },
-            h("td", null, String(r.n)),
-            h("td", null, String(r.set)),
+            // data-label: a phone shows each row as a small card, the column's name
+            // before each value (no sideways scrolling through seven columns).
+            h("td", { "data-label": label("tq_col_n") }, String(r.n)),
+            h("td", { "data-label": label("tq_col_set") }, String(r.set)),
             // The seat's name as the board shows it ("bot quiz:0.5" for a bot, not its bare id).
-            h("td", null, r.answerer !== null && r.answerer !== undefined ? seatName(r.answerer, true) : r.answerer_name || t("tq_team", { x: LETTERS[r.side] })),
-            h("td", null, r.text),
-            h("td", null, r.given),
-            h("td", null, r.answer),
-            h("td", null, r.right ? t("tq_yes") : t("tq_no")),
+            h("td", { "data-label": label("tq_col_who") }, r.answerer !== null && r.answerer !== undefined ? seatName(r.answerer, true) : r.answerer_name || teamName(r.side)),
+            h("td", { "data-label": label("tq_col_question") }, r.text),
+            h("td", { "data-label": label("tq_col_given") }, givenText(r.given) || null),
+            h("td", { "data-label": label("tq_col_answer") }, r.answer),
+            h("td", { "data-label": label("tq_col_right") }, r.right ? t("tq_yes") : t("tq_no")),
           ),
         ),
       ),
