@@ -6,7 +6,15 @@ from typing import Any, ClassVar
 
 from partie.core.game import Action, State
 from partie.games.the_game.chat import check_chat
-from partie.games.the_game.rules import PILE_NAMES, ChooseStart, EndTurn, Play, Signal, corners
+from partie.games.the_game.rules import (
+    PILE_NAMES,
+    ChooseStart,
+    EndTurn,
+    Play,
+    Signal,
+    TakeBack,
+    corners,
+)
 from partie.server.games import GameAdapter
 
 _SIGNAL_WORDS = {"keep": ("garde", "keep"), "good": ("bon", "good"), "clear": ("efface", "clear")}
@@ -29,6 +37,16 @@ class TheGameAdapter(GameAdapter):
         },
         "choose_start": {
             "label": {"fr": "Choisir qui commence", "en": "Choose who starts"},
+        },
+        # On at a table made in the browser (a mistaken tap on a phone), off for the
+        # engine, the terminal unless asked, and simulations.
+        "takeback": {
+            "label": {"fr": "Reprise dans le tour", "en": "Take back within the turn"},
+            "help": {
+                "fr": "reprendre la dernière carte posée tant que le tour n'est pas fini",
+                "en": "take back the last card laid until the turn is ended",
+            },
+            "default": True,
         },
     }
     offered_bots: ClassVar[list[str] | None] = ["heuristic", "best", "greedy", "random"]
@@ -91,8 +109,17 @@ def _text(action: Action) -> dict[str, str]:
     if isinstance(action, ChooseStart):
         n = action.seat + 1
         return {"fr": f"le joueur {n} commence", "en": f"player {n} starts"}
+    if isinstance(action, TakeBack):
+        return takeback_text(action)
     text = str(action.to_json())
     return {"fr": text, "en": text}
+
+
+def takeback_text(action: TakeBack) -> dict[str, str]:
+    """The words after the player's name: "reprend le 97" ("Alice reprend le 97")."""
+    if action.card is None:
+        return {"fr": "reprend sa dernière carte", "en": "takes back the last card"}
+    return {"fr": f"reprend le {action.card}", "en": f"takes back the {action.card}"}
 
 
 ADAPTER = TheGameAdapter
