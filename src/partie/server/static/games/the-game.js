@@ -24,6 +24,10 @@ export const strings = {
     tg_selected: "Carte choisie : {card}. Choisissez une pile ({piles}).",
     tg_nowhere: "Le {card} ne va sur aucune pile pour l'instant.",
     tg_end_turn: "Fin de tour",
+    tg_take_back: "Annuler la dernière carte",
+    tg_take_back_card: "Annuler la dernière carte : reprendre le {card} (Ctrl+Z)",
+    tg_keys_take_back: "Ctrl+Z reprend la dernière carte posée tant que le tour n'est pas fini.",
+    tg_last_take_back: "Dernier coup — {name} {text}",
     tg_your_turn: "À vous de jouer.",
     tg_turn_of: "À {name} de jouer.",
     tg_choose_start: "Qui commence ? Choisissez avant la première carte.",
@@ -95,6 +99,10 @@ export const strings = {
     tg_selected: "Card chosen: {card}. Choose a pile ({piles}).",
     tg_nowhere: "{card} fits no pile for now.",
     tg_end_turn: "End turn",
+    tg_take_back: "Take back last card",
+    tg_take_back_card: "Take back last card: the {card} (Ctrl+Z)",
+    tg_keys_take_back: "Ctrl+Z takes back the last card laid until the turn is ended.",
+    tg_last_take_back: "Last move — {name} {text}",
     tg_your_turn: "Your turn.",
     tg_turn_of: "{name} to play.",
     tg_choose_start: "Who starts? Choose before the first card.",
@@ -327,6 +335,26 @@ function canEnd() {
   return (msg.legal || []).some((a) => a.type === "end");
 }
 
+/** The take-back the server allows now (it names the card: a tap sent twice is refused
+ * instead of taking back one more card), or null. */
+function takeBack() {
+  return (msg.legal || []).find((a) => a.type === "takeback") || null;
+}
+
+function offersTakeBack() {
+  const options = view().options || {};
+  return Boolean(options.takeback);
+}
+
+function sendTakeBack() {
+  const action = takeBack();
+  if (!action || !myTurn() || pending) return false;
+  selected = null;
+  confirming = null;
+  send(action);
+  return true;
+}
+
 /** "card:pile" of the plays after which the minimum is out of reach (the game ends):
  * the server works them out from this seat's view, the screen warns before one. */
 function endsGame(card, pile) {
@@ -341,6 +369,12 @@ function myTurn() {
 
 function trackTurn(previous, message) {
   const v = message.view;
+  if (Array.isArray(v.laid_this_turn)) {
+    // The view lists the turn's cards (a take-back removes one): no guessing needed.
+    turnLog = v.laid_this_turn.map((x) => ({ card: x.card, pile: x.pile }));
+    lastVersion = message.version;
+    return;
+  }
   const back = previous && message.version < previous.version; // a replay stepping back
   if (!previous || back || previous.view.current !== v.current || v.played_this_turn === 0) turnLog = [];
   const last = message.last;
@@ -410,7 +444,9 @@ function renderStatus() {
   els.status.classList.toggle("mine", myTurn());
   els.counters.textContent = v.draw_count > 0 ? t("tg_draw", { n: v.draw_count }) : t("tg_draw_empty");
   const last = msg.last;
-  els.last.textContent = last && last.text && !msg.replay ? t("tg_last", { name: seatName(last.seat, true), text: last.text[ctx.lang] || last.text.fr }) : "\u00a0";
+  // "Alice reprend le 97": a take-back reads as a sentence, not as "Alice : 97 sur ↑A1".
+  const lastKey = last && last.action && last.action.type === "takeback" ? "tg_last_take_back" : "tg_last";
+  els.last.textContent = last && last.text && !msg.replay ? t(lastKey, { name: seatName(last.seat, true), text: last.text[ctx.lang] || last.text.fr }) : "\u00a0";
 }
 
 function renderPlayers() {
@@ -574,7 +610,27 @@ function renderTurn() {
   );
   const seated = ctx.seat !== null && ctx.seat !== undefined;
   els.turn.hidden = v.over;
-  replaceChildren(els.turn, h("div", { class: "tg-turn-text" }, bits), ctx.readOnly || !seated ? null : end);
+  let buttons = end;
+  if (offersTakeBack()) {
+    const back = takeBack();
+    const undo = h(
+      "button",
+      {
+        type: "button",
+        id: "tg-take-back",
+        "data-fkey": "tg-take-back",
+        "aria-keyshortcuts": "Control+Z",
+        title: back ? t("tg_take_back_card", { card: back.card }) : t("tg_take_back"),
+        "aria-label": back ? t("tg_take_back_card", { card: back.card }) : undefined,
+        disabled: !(myTurn() && back) || pending,
+        onclick: () => sendTakeBack(),
+      },
+      `↶ ${t("tg_take_back")}`,
+    );
+    buttons = h("div", { class: "tg-turn-buttons" }, undo, end);
+  }
+  replaceChildren(els.turn, h("div", { class: "tg-turn-text" }, bits), ctx.readOnly || !seated ? null : buttons);
+  if (els.keys) els.keys.textContent = offersTakeBack() ? `${t("tg_keys")} ${t("tg_keys_take_back")}` : t("tg_keys");
 }
 
 let dragCard = null;
@@ -929,6 +985,12 @@ function onGlobalKey(event) {
     renderHand();
     const b = els.hand.querySelector(`button.card[data-card="${card}"]`);
     if (b) b.focus();
+    return;
+  }
+  // Ctrl+Z (Cmd+Z on a Mac) takes back the last card laid this turn; never while typing
+  // in the table talk (the test above leaves text fields to their own undo).
+  if ((event.key === "z" || event.key === "Z") && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey) {
+    if (offersTakeBack() && sendTakeBack()) event.preventDefault();
     return;
   }
   // A card's number typed anywhere on the page (outside a text field) reaches that card.
