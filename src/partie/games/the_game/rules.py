@@ -184,7 +184,7 @@ class ChooseStart:
 @dataclass(frozen=True, slots=True)
 class TakeBack:
     """Take back the last card laid this turn (option ``takeback``): a mistaken tap
-    undone before the turn ends. ``card`` names it, so a second tap sent twice is
+    undone before the turn ends. ``card`` names it, so the same tap sent twice is
     refused instead of taking back one more card; ``None`` means "the last one"."""
 
     card: int | None = None
