@@ -125,7 +125,8 @@ def test_a_card_on_the_wrong_pile_is_taken_back_and_the_record_replays(
 
 
 def test_the_lobby_form_ticks_the_option(server: Any, browser: Any) -> None:
-    """A table made from the lobby's form, the box left as it is: take-back on."""
+    """A table made from the lobby's form, the box left as it is: take-back on; its
+    button beside "Fin de tour" on a phone held upright or sideways."""
     page = phone(browser, server.url)
     expect(page.locator("#new-game option")).not_to_have_count(0)
     page.select_option("#new-game", "the-game")
@@ -137,4 +138,24 @@ def test_the_lobby_form_ticks_the_option(server: Any, browser: Any) -> None:
     with urllib.request.urlopen(f"{server.url}/api/tables/{code}") as answer:
         table = json.loads(answer.read())
     assert table["options"]["takeback"] is True
+
+    # In play, "Annuler la dernière carte" and "Fin de tour" share one row a finger can
+    # tap; held sideways, the piles, the hand and both buttons fit on the screen.
+    page.fill("#sit-name", "Lou")
+    page.click('button.sit[data-seat="0"]')
+    page.click("#start")
+    back, end = page.locator("#tg-take-back"), page.locator("#tg-end-turn")
+    expect(back).to_be_visible()
+    a, b = back.bounding_box(), end.bounding_box()
+    assert a and b and abs(a["y"] - b["y"]) < 2 and a["x"] + a["width"] <= b["x"], (a, b)
+    assert min(a["height"], b["height"]) >= 40 and b["x"] + b["width"] <= 390, (a, b)
+    page.set_viewport_size({"width": 740, "height": 360})
+    page.wait_for_function("() => document.documentElement.clientWidth === 740")
+    page.wait_for_timeout(50)
+    span = page.evaluate(
+        """() => Math.max(...['#tg-end-turn', '#tg-take-back'].map(
+             (s) => document.querySelector(s).getBoundingClientRect().bottom))
+           - document.querySelector('#tg-piles').getBoundingClientRect().top"""
+    )
+    assert span <= 360, span
     no_errors(page)
