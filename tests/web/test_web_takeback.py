@@ -96,6 +96,15 @@ def test_a_card_on_the_wrong_pile_is_taken_back_and_the_record_replays(
     expect(watcher.locator("#tg-end")).to_be_visible(timeout=90_000)
     watcher.click("#to-replay")
     expect(watcher.locator("#replay-step")).to_be_visible()
+    # The replay shows the take-back as a move: the card back, the pile as it was.
+    watcher.click("#replay-first")
+    watcher.click("#replay-next")
+    watcher.click("#replay-next")
+    expect(watcher.locator("#replay-action")).to_have_text(f"Lou (place 1) : reprend le {high}")
+    assert tops(watcher) == [1, 1, 100, 100]
+    watcher.click("#lang")
+    expect(watcher.locator("#replay-action")).to_contain_text(f"takes back the {high}")
+    watcher.click("#lang")
     with watcher.expect_download() as got:
         watcher.click("#download")
     saved = tmp_path / got.value.suggested_filename
