@@ -111,3 +111,40 @@ def test_rules_and_python_m() -> None:
     first = " ".join(result.stdout.split("Voir aussi")[0].split())
     assert result.returncode == 0
     assert "rétro" in first.lower() and "exactement 10 de moins" in first
+
+
+def test_reprendre_takes_back_a_card_at_a_table_that_allows_it(tmp_path: Path) -> None:
+    state = GAME.setup(GAME.parse_options({"players": 1, "takeback": True}), 5)
+    first, second = state.legal_plays()[0], state.legal_plays()[-1]
+    lines = [first.text(), "reprendre", second.text(), "reprendre 99", "undo", first.text()]
+    record_path = tmp_path / "game.json"
+    result = partie("play", "the-game", "--takeback", "--seed", "5", "--record",
+                    str(record_path), stdin="\n".join(lines) + "\n")  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "« reprendre » reprend la dernière carte posée" in result.stdout  # the help line
+    assert f"seule la dernière carte posée se reprend : le {second.card}, pas le 99" in (
+        result.stdout
+    )
+    record = Record.read(record_path)
+    assert record.options["takeback"] is True
+    assert [a for _, a in record.actions] == [
+        first.to_json(),
+        {"type": "takeback", "card": first.card},
+        second.to_json(),
+        {"type": "takeback", "card": second.card},
+        first.to_json(),
+    ]
+    replayed = partie("replay", str(record_path))
+    assert replayed.returncode == 0 and f"reprendre {first.card}" in replayed.stdout
+    board = partie("--lang", "en", "replay", "--board", str(record_path))
+    assert f"takes back the {second.card}" in board.stdout
+
+
+def test_reprendre_is_refused_where_the_table_does_not_allow_it(tmp_path: Path) -> None:
+    state = GAME.setup(GAME.parse_options({"players": 1}), 5)
+    first = state.legal_plays()[0]
+    result = partie("play", "the-game", "--seed", "5", "--record", str(tmp_path / "g.json"),
+                    stdin=f"{first.text()}\nreprendre\n")  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "« reprendre »" not in result.stdout  # not in the help line here
+    assert "une carte posée ne se reprend pas (reprise dans le tour désactivée)" in result.stdout

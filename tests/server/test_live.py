@@ -79,6 +79,9 @@ class Player:
         signals = [a for a in legal if a["type"] == "signal"]
         if signals and self.rng.random() < 0.15:
             return self.rng.choice(signals)
+        takebacks = [a for a in legal if a["type"] == "takeback"]  # tables that offer it
+        if takebacks and self.rng.random() < 0.3:
+            return takebacks[0]
         return self.bot.act(msg["view"]).to_json()
 
     async def play(self) -> None:

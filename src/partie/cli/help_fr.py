@@ -45,6 +45,9 @@ HELP_FR: dict[str, str] = {
         "Poser au moins 3 cartes tant que dure la pioche."
     ),
     "Deal every hand one card fewer.": "Donner une carte de moins à chaque main.",
+    "Let a player take back the cards laid this turn (reprendre).": (
+        "Permettre de reprendre les cartes posées dans le tour (reprendre)."
+    ),
     "Seed of the deal (default: a fresh one, printed at the end).": (
         "Graine de la donne (défaut : une nouvelle, affichée à la fin)."
     ),

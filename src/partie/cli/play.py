@@ -133,6 +133,9 @@ def play_table(
 )
 @click.option("--expert", is_flag=True, help="Lay at least 3 cards while the draw pile lasts.")
 @click.option("--fewer-cards", is_flag=True, help="Deal every hand one card fewer.")
+@click.option(
+    "--takeback", is_flag=True, help="Let a player take back the cards laid this turn (reprendre)."
+)
 @SEED
 @LANG
 @RECORD
@@ -142,6 +145,7 @@ def play_the_game(
     bot_name: str,
     expert: bool,
     fewer_cards: bool,
+    takeback: bool,
     seed: int | None,
     lang: str | None,
     record_path: str | None,
@@ -155,7 +159,9 @@ def play_the_game(
         raise click.BadParameter(f"{bots} bots for {players} players", param_hint="--bots")
     game = get_game("the-game")
     seed = fresh_seed(seed)
-    options = game.parse_options({"players": players, "expert": expert, "fewer_cards": fewer_cards})
+    options = game.parse_options(
+        {"players": players, "expert": expert, "fewer_cards": fewer_cards, "takeback": takeback}
+    )
     humans = players - bots
     seats = [Seat(person_name(p, lang)) for p in range(humans)]
     seats += [Seat(f"Bot {p + 1}", bot_name) for p in range(humans, players)]

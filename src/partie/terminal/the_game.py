@@ -28,6 +28,12 @@ HELP = (
     ),
 )
 
+TAKEBACK_HELP = (
+    "« reprendre » reprend la dernière carte posée ce tour-ci (jusqu'à « fin »). ",
+    "'undo' (or 'reprendre') takes back the last card laid this turn (until 'end'). ",
+)
+"""Added before the help's last sentence at a table with the take-back option."""
+
 
 def player_name(seat: int, humans: int, lang: str) -> str:
     if seat < humans:
@@ -112,6 +118,10 @@ def describe(action: Any, lang: str) -> str:
     if action.type == "signal":
         word = SIGNAL_TEXT[action.kind][0 if lang == "fr" else 1]
         return f"signal {PILE_NAMES[action.pile]} {word}"
+    if action.type == "takeback":
+        if action.card is None:
+            return tr(lang, "reprend sa dernière carte", "takes back the last card")
+        return tr(lang, f"reprend le {action.card}", f"takes back the {action.card}")
     return action.text()
 
 
@@ -128,6 +138,15 @@ class TheGameScreen(TerminalScreen):
     """The Game in a terminal, for people at one keyboard and bots."""
 
     help = HELP
+
+    def help_text(self, view: dict[str, Any]) -> str:
+        """The moves, ``reprendre`` among them where the table offers it."""
+        text = super().help_text(view)
+        if not (view.get("options") or {}).get("takeback"):
+            return text
+        marker = "Dans votre main" if self.lang == "fr" else "In your hand"
+        extra = TAKEBACK_HELP[0 if self.lang == "fr" else 1]
+        return text.replace(marker, extra + marker, 1)
 
     def draw(self, view: dict[str, Any]) -> None:
         self.console.print(render(view, len(self.persons), self.lang))

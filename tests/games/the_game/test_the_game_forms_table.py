@@ -287,8 +287,9 @@ def test_a_seat_sees_its_hand_and_every_public_count() -> None:
         "hand_sizes": [3, 2],
         "draw_count": 2,
         "played_this_turn": 0,
+        "laid_this_turn": [],
         "min_cards": 2,
-        "options": {"expert": False, "fewer_cards": False},
+        "options": {"expert": False, "fewer_cards": False, "takeback": False},
         "signals": [
             {"seat": 0, "pile": "a1", "kind": "good"},
             {"seat": 1, "pile": "d2", "kind": "keep"},
@@ -327,7 +328,11 @@ def test_a_table_that_chooses_who_starts_shows_it_has_not_started() -> None:
     options = GAME.parse_options({"players": 2, "choose_start": True, "fewer_cards": True})
     state = GAME.setup(options, 3)
     view = state.view(0)
-    assert view["started"] is False and view["options"] == {"expert": False, "fewer_cards": True}
+    assert view["started"] is False and view["options"] == {
+        "expert": False,
+        "fewer_cards": True,
+        "takeback": False,
+    }
     assert len(view["hand"]) == 6 and view["draw_count"] == 98 - 12
 
 

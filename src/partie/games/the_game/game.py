@@ -26,6 +26,7 @@ from partie.games.the_game.rules import (
     EndTurn,
     Play,
     Signal,
+    TakeBack,
     TheGameAction,
     TheGameOptions,
     TheGameState,
@@ -136,6 +137,8 @@ class TheGame(Game):
         for _seat, action in state.history:
             if isinstance(action, Play):
                 left -= 1
+            elif isinstance(action, TakeBack):
+                left += 1
             elif isinstance(action, EndTurn):
                 trace.append(left)
         if state.is_over and trace[-1] != state.score:
@@ -179,7 +182,8 @@ class TheGame(Game):
 
     def probe_actions(self, state: Any, seat: int, rng: random.Random) -> Iterator[Any]:
         """Legal actions plus near misses: every card of the hand on every pile, cards
-        not in hand, gaps of 9 and 11, ending a turn early, signals, out-of-turn play."""
+        not in hand, gaps of 9 and 11, ending a turn early, signals, out-of-turn play,
+        take-backs of a card that is not the last one or of nothing."""
         yield from state.legal_actions(seat)
         hand = state.hands[seat]
         for card in hand:
@@ -196,10 +200,20 @@ class TheGame(Game):
         yield Play(rng.choice(CARDS), rng.randrange(4))
         yield END_TURN
         yield ChooseStart(rng.randrange(state.options.players))
+        if not state.laid:
+            yield TakeBack()  # with a card laid it is another name for the legal one
+        yield TakeBack(rng.choice(CARDS))
+        for card, _pile, _top in state.laid[:-1]:
+            yield TakeBack(card)
 
     def random_action(self, state: Any, seat: int, rng: random.Random) -> Any:
-        """Uniform over plays and ending the turn; a signal one time in twenty."""
+        """Uniform over plays and ending the turn; a signal one time in twenty; a
+        take-back, where the table offers it, one time in eight (so playouts end)."""
         legal = state.legal_actions(seat)
+        if state.laid and any(isinstance(a, TakeBack) for a in legal):
+            takeback = legal.pop(next(i for i, a in enumerate(legal) if isinstance(a, TakeBack)))
+            if rng.random() < 0.125:
+                return takeback
         moves = [a for a in legal if not isinstance(a, Signal)]
         if not moves or rng.random() < 0.05:
             return rng.choice(legal)
@@ -210,16 +224,27 @@ class TheGame(Game):
         assert sorted(cards) == list(CARDS), "the 98 cards are not conserved"
         assert len(state.played) == len(set(state.played))
         assert all(h == sorted(h) for h in state.hands)
-        # Piles move only in their direction, or back by exactly 10.
+        # Piles move only in their direction, or back by exactly 10; a take-back puts
+        # back the top its card covered, and never reaches past the turn's start.
         tops = list(START_TOPS)
+        turn: list[tuple[int, int]] = []  # (pile, top covered) of this turn's cards
         for _seat, action in state.history:
             if isinstance(action, Play):
                 top = tops[action.pile]
                 ascending = ASCENDING[action.pile]
                 moved = action.card - top if ascending else top - action.card
                 assert moved > 0 or moved == -TRICK, f"pile moved by {moved}: {action}"
+                turn.append((action.pile, top))
                 tops[action.pile] = action.card
+            elif isinstance(action, TakeBack):
+                assert turn, "a take-back reached back past the start of the turn"
+                pile, top = turn.pop()
+                tops[pile] = top
+            elif isinstance(action, EndTurn):
+                turn.clear()
         assert tops == state.tops
+        assert [(p, t) for _c, p, t in state.laid] == turn
+        assert state.played_this_turn == len(turn)
 
     def reshuffle_hidden(self, state: Any, seat: int | None, rng: random.Random) -> Any:
         """Deal the cards ``seat`` cannot see (other hands, the draw pile) again; once

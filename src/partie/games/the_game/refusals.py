@@ -27,6 +27,18 @@ REFUSALS: tuple[tuple[str, str, str], ...] = (
     ("choose_start_off", "le joueur 1 commence à cette table", "player 1 starts here"),
     ("already_started", "la partie a déjà commencé", "the game has already started"),
     ("choose_start_first", "choisissez d'abord qui commence", "first choose who starts"),
+    ("takeback_off", "reprise dans le tour désactivée ici", "take-back is off here"),
+    (
+        "turn_ended",
+        "le tour est fini et la pioche faite : ses cartes restent",
+        "the turn has ended and its cards are drawn: they stay down",
+    ),
+    ("nothing_to_take_back", "aucune carte posée ce tour-ci", "no card laid this turn"),
+    (
+        "not_last_card",
+        "seule la dernière carte posée se reprend",
+        "only the last card laid can be taken back",
+    ),
     ("empty_message", "message vide", "empty message"),
     ("message_too_long", "message trop long", "message too long"),
     ("number_in_chat", "pas de nombres à table", "no numbers in table talk"),

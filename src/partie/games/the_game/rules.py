@@ -198,8 +198,29 @@ class ChooseStart:
         return f"commence {self.seat + 1}"
 
 
-TheGameAction = Play | EndTurn | Signal | ChooseStart
+@dataclass(frozen=True, slots=True)
+class TakeBack:
+    """Take back the last card laid this turn (option ``takeback``): a mistaken tap
+    undone before the turn ends. ``card`` names it, so the same tap sent twice is
+    refused instead of taking back one more card; ``None`` means "the last one"."""
+
+    card: int | None = None
+    type: ClassVar[str] = "takeback"
+
+    def to_json(self) -> dict[str, Any]:
+        if self.card is None:
+            return {"type": "takeback"}
+        return {"type": "takeback", "card": self.card}
+
+    def text(self) -> str:
+        return "reprendre" if self.card is None else f"reprendre {self.card}"
+
+
+TheGameAction = Play | EndTurn | Signal | ChooseStart | TakeBack
 END_TURN = EndTurn()
+
+TAKEBACK_WORDS = ("reprendre", "reprends", "reprise", "undo", "takeback", "take-back")
+"""What a player types to take back the last card (French first, English too)."""
 
 
 def action_from_json(data: Any) -> TheGameAction:
@@ -224,6 +245,11 @@ def action_from_json(data: Any) -> TheGameAction:
                     code="unknown_signal",
                 )
             return Signal(pile_index(str(data["pile"])), signal)
+        if kind == "takeback":
+            card = data.get("card")
+            if card is not None and (not isinstance(card, int) or isinstance(card, bool)):
+                raise TypeError
+            return TakeBack(card)
         if kind == "start":
             seat = data["seat"]
             if not isinstance(seat, int) or isinstance(seat, bool):
@@ -242,9 +268,12 @@ def action_from_json(data: Any) -> TheGameAction:
 
 def parse_action(text: str, view: dict[str, Any] | None = None) -> TheGameAction:
     """Read what a player types: ``37 a1``, ``fin``/``end``, ``signal d2 garde``,
-    ``commence 2``/``start 2`` (seats counted from 1, as players count them). With the
-    player's ``view``, a bare card (``37``) is laid on the one pile it fits, or refused
-    naming the piles it fits (``AmbiguousAction``) or why it fits none."""
+    ``commence 2``/``start 2`` (seats counted from 1, as players count them),
+    ``reprendre``/``undo`` (``reprendre 97`` names the card). With the player's
+    ``view``, a bare card (``37``) is laid on the one pile it fits, or refused naming
+    the piles it fits (``AmbiguousAction``) or why it fits none; ``reprendre`` alone
+    names the last card the view shows laid this turn (whether it may be taken back is
+    ``apply``'s call)."""
     words = text.strip().lower().split()
     if not words:
         raise InvalidAction("coup vide", "empty move", code="empty_move")
@@ -262,6 +291,11 @@ def parse_action(text: str, view: dict[str, Any] | None = None) -> TheGameAction
                 code="unknown_signal",
             )
         return Signal(pile_index(words[1]), kind)
+    if head in TAKEBACK_WORDS and len(words) == 1:
+        laid = (view or {}).get("laid_this_turn") or []
+        return TakeBack(laid[-1]["card"] if laid else None)
+    if head in TAKEBACK_WORDS and len(words) == 2 and words[1].isdigit():
+        return TakeBack(int(words[1]))
     if head in ("commence", "start") and len(words) == 2 and words[1].isdigit():
         return ChooseStart(int(words[1]) - 1)
     if len(words) == 2 and head.isdigit():
@@ -269,8 +303,9 @@ def parse_action(text: str, view: dict[str, Any] | None = None) -> TheGameAction
     if len(words) == 2 and words[1].isdigit():
         return Play(int(words[1]), pile_index(head))
     raise InvalidAction(
-        f"coup illisible : {text.strip()!r} (ex. « 37 a1 », « fin », « signal d2 garde »)",
-        f"unreadable move: {text.strip()!r} (e.g. '37 a1', 'end', 'signal d2 keep')",
+        f"coup illisible : {text.strip()!r} (ex. « 37 a1 », « fin », « signal d2 garde », "
+        "« reprendre »)",
+        f"unreadable move: {text.strip()!r} (e.g. '37 a1', 'end', 'signal d2 keep', 'undo')",
         code="unreadable_move",
     )
 
@@ -308,13 +343,16 @@ def bare_card(card: int, view: dict[str, Any]) -> Play:
 class TheGameOptions:
     """Table options. ``deal`` fixes the order in which the 98 cards leave the deck
     (seat 0's hand first, then the others, then the draw pile from the top) instead of
-    shuffling: same deals for comparing bots."""
+    shuffling: same deals for comparing bots. ``takeback`` ("reprise dans le tour")
+    lets the player to act take back the cards laid this turn, last first, until the
+    turn ends: off unless asked (the browser's table form asks for it)."""
 
     players: int = 1
     expert: bool = False
     fewer_cards: bool = False
     choose_start: bool = False
     deal: tuple[int, ...] | None = None
+    takeback: bool = False
 
     @property
     def min_cards(self) -> int:
@@ -339,6 +377,7 @@ class TheGameState(State):
         "game",
         "hands",
         "history",
+        "laid",
         "over",
         "played",
         "played_this_turn",
@@ -368,6 +407,9 @@ class TheGameState(State):
         self.current = 0
         self.played_this_turn = 0
         self.played: list[int] = []  # kept sorted: it is public, and views show it
+        # The cards laid this turn, in order, with the top each one covered: what a
+        # take-back restores. Emptied when the turn ends, so no take-back reaches back.
+        self.laid: list[tuple[int, int, int]] = []
         self.signals: dict[tuple[int, int], str] = {}
         self.history: list[tuple[int, Any]] = []
         self.started = not options.choose_start
@@ -436,6 +478,8 @@ class TheGameState(State):
                 actions.extend(self.legal_plays())
                 if self.played_this_turn >= self.min_cards:
                     actions.append(END_TURN)
+                if self._options.takeback and self.laid:
+                    actions.append(TakeBack(self.laid[-1][0]))
         if 0 <= seat < self._options.players:
             for p in range(4):
                 mine = self.signals.get((seat, p))
@@ -453,7 +497,8 @@ class TheGameState(State):
         ``unknown_pile``, ``unknown_signal``; ``IllegalAction`` ``card_not_in_hand``,
         ``trick_needs_ten``, ``does_not_fit``, ``below_minimum``,
         ``choose_start_first``, ``choose_start_off``, ``already_started``,
-        ``no_signal_to_clear``, ``signal_already_set``."""
+        ``no_signal_to_clear``, ``signal_already_set``, ``takeback_off``,
+        ``turn_ended``, ``nothing_to_take_back``, ``not_last_card``."""
         if self.over:
             raise GameOver("la partie est finie", "the game is over")
         if not isinstance(seat, int) or not 0 <= seat < self._options.players:
@@ -462,6 +507,8 @@ class TheGameState(State):
             )
         if isinstance(action, Signal):
             self._signal(seat, action)
+        elif isinstance(action, TakeBack):
+            self._take_back(seat, action)
         elif seat != self.current:
             raise NotYourTurn(
                 f"ce n'est pas votre tour : c'est au joueur {self.current + 1}",
@@ -552,6 +599,7 @@ class TheGameState(State):
         if not playable(card, top, ascending):
             raise _refusal(card, top, ascending, PILE_NAMES[p])
         hand.remove(card)
+        self.laid.append((card, p, top))
         self.tops[p] = card
         insort(self.played, card)
         self.played_this_turn += 1
@@ -559,6 +607,56 @@ class TheGameState(State):
             self._finish(EndReason.ALL_CARDS_PLAYED)
         elif self.played_this_turn < self.min_cards and not self.legal_plays():
             self._finish(EndReason.STUCK)
+
+    def _take_back(self, seat: int, action: TakeBack) -> None:
+        """The last card laid this turn goes back to the hand and its pile shows what
+        it showed before (a backwards trick's pile included). Refused when the table
+        does not offer it, for a seat not to act, once the turn has ended (its cards
+        drawn), when nothing was laid this turn, or for a card that is not the last."""
+        if not self._options.takeback:
+            raise IllegalAction(
+                "à cette table, une carte posée ne se reprend pas (reprise dans le tour "
+                "désactivée)",
+                "at this table a card laid cannot be taken back (take-back is off)",
+                code="takeback_off",
+            )
+        if seat != self.current or not self.laid:
+            if self._ended_last(seat):
+                raise IllegalAction(
+                    "votre tour est fini et la pioche faite : ses cartes restent posées",
+                    "your turn has ended and you have drawn: its cards stay down",
+                    code="turn_ended",
+                )
+            if seat != self.current:
+                raise NotYourTurn(
+                    f"ce n'est pas votre tour : c'est au joueur {self.current + 1}",
+                    f"not your turn: player {self.current + 1} is to play",
+                )
+            raise IllegalAction(
+                "aucune carte posée ce tour-ci à reprendre",
+                "no card laid this turn to take back",
+                code="nothing_to_take_back",
+            )
+        card, p, top = self.laid[-1]
+        if action.card is not None and action.card != card:
+            raise IllegalAction(
+                f"seule la dernière carte posée se reprend : le {card}, pas le {action.card}",
+                f"only the last card laid can be taken back: {card}, not {action.card}",
+                code="not_last_card",
+            )
+        self.laid.pop()
+        self.tops[p] = top
+        self.played.remove(card)
+        insort(self.hands[seat], card)
+        self.played_this_turn -= 1
+
+    def _ended_last(self, seat: int) -> bool:
+        """Was the last move of the game (signals aside) ``seat`` ending its turn?"""
+        for who, action in reversed(self.history):
+            if isinstance(action, Signal):
+                continue
+            return who == seat and isinstance(action, EndTurn)
+        return False
 
     def _end_turn(self) -> None:
         if not self.started:
@@ -581,6 +679,7 @@ class TheGameState(State):
             hand.append(self.draw.pop())
         hand.sort()
         self.played_this_turn = 0
+        self.laid.clear()
         n = self._options.players
         nxt = self.current
         for _ in range(n):
@@ -624,10 +723,12 @@ class TheGameState(State):
             "hand_sizes": [len(h) for h in self.hands],
             "draw_count": len(self.draw),
             "played_this_turn": self.played_this_turn,
+            "laid_this_turn": [{"card": c, "pile": PILE_NAMES[p]} for c, p, _top in self.laid],
             "min_cards": self.min_cards,
             "options": {
                 "expert": self._options.expert,
                 "fewer_cards": self._options.fewer_cards,
+                "takeback": self._options.takeback,
             },
             "signals": [
                 {"seat": s, "pile": PILE_NAMES[p], "kind": kind}
@@ -655,6 +756,7 @@ class TheGameState(State):
         other.current = self.current
         other.played_this_turn = self.played_this_turn
         other.played = list(self.played)
+        other.laid = list(self.laid)
         other.signals = dict(self.signals)
         other.history = list(self.history)
         other.started = self.started
@@ -670,6 +772,7 @@ class TheGameState(State):
             "current": self.current,
             "played_this_turn": self.played_this_turn,
             "played": list(self.played),
+            "laid": list(self.laid),
             "signals": sorted(self.signals.items()),
             "history": [(s, a.to_json()) for s, a in self.history],
             "started": self.started,

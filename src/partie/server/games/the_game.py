@@ -14,6 +14,7 @@ from partie.games.the_game.rules import (
     EndTurn,
     Play,
     Signal,
+    TakeBack,
     corners,
     is_trick,
 )
@@ -39,6 +40,16 @@ class TheGameAdapter(GameAdapter):
         },
         "choose_start": {
             "label": {"fr": "Choisir qui commence", "en": "Choose who starts"},
+        },
+        # On at a table made in the browser (a mistaken tap on a phone), off for the
+        # engine, the terminal unless asked, and simulations.
+        "takeback": {
+            "label": {"fr": "Reprise dans le tour", "en": "Take back within the turn"},
+            "help": {
+                "fr": "reprendre la dernière carte posée tant que le tour n'est pas fini",
+                "en": "take back the last card laid until the turn is ended",
+            },
+            "default": True,
         },
     }
     offered_bots: ClassVar[list[str] | None] = ["heuristic", "best", "greedy", "random"]
@@ -94,15 +105,22 @@ def laid_by_turn(state: State) -> dict[str, Any]:
     ``trick`` marks a play 10 backwards (47 on 57 going up)."""
     tops = list(START_TOPS)
     plays: list[dict[str, Any]] = []
+    under: list[tuple[int, int]] = []  # (pile, its top before) of each play this turn
     previous: dict[str, Any] | None = None
     for who, action in state.history:
         if isinstance(action, Play):
             trick = is_trick(action.card, tops[action.pile], ASCENDING[action.pile])
+            under.append((action.pile, tops[action.pile]))
             tops[action.pile] = action.card
             plays.append({"card": action.card, "pile": PILE_NAMES[action.pile], "trick": trick})
+        elif isinstance(action, TakeBack) and plays:
+            # the last card laid goes back to the hand: the pile shows what it showed
+            pile, top = under.pop()
+            tops[pile] = top
+            plays.pop()
         elif isinstance(action, EndTurn):
             previous = {"seat": who, "plays": plays}
-            plays = []
+            plays, under = [], []
     return {"current": plays, "previous": previous}
 
 
@@ -125,8 +143,17 @@ def _text(action: Action) -> dict[str, str]:
     if isinstance(action, ChooseStart):
         n = action.seat + 1
         return {"fr": f"le joueur {n} commence", "en": f"player {n} starts"}
+    if isinstance(action, TakeBack):
+        return takeback_text(action)
     text = str(action.to_json())
     return {"fr": text, "en": text}
+
+
+def takeback_text(action: TakeBack) -> dict[str, str]:
+    """The words after the player's name: "reprend le 97" ("Alice reprend le 97")."""
+    if action.card is None:
+        return {"fr": "reprend sa dernière carte", "en": "takes back the last card"}
+    return {"fr": f"reprend le {action.card}", "en": f"takes back the {action.card}"}
 
 
 ADAPTER = TheGameAdapter

@@ -180,6 +180,11 @@ export async function lobbyPage() {
       submit.textContent = t("creating");
       try {
         const options = { ...draft.options };
+        // A box the form shows ticked is sent ticked, even untouched (The Game's
+        // take-back is on in the browser and off in the engine).
+        for (const spec of game.options || []) {
+          if (spec.type === "bool" && !(spec.name in options) && typeof spec.default === "boolean") options[spec.name] = spec.default;
+        }
         const seats = draft.seats.map((bot) => (bot ? { bot } : {}));
         const settings = { ...draft.settings };
         const created = await api("/api/tables", { json: { game: game.id, options, seats, settings } });

@@ -28,6 +28,10 @@ export const strings = {
     tg_selected: "Carte choisie : {card} → {piles}",
     tg_nowhere: "Le {card} ne va sur aucune pile pour l'instant.",
     tg_end_turn: "Fin de tour",
+    tg_take_back: "Annuler la dernière carte",
+    tg_take_back_card: "Annuler la dernière carte : reprendre le {card} (Ctrl+Z)",
+    tg_keys_take_back: "Ctrl+Z reprend la dernière carte posée tant que le tour n'est pas fini.",
+    tg_last_take_back: "Dernier coup — {name} {text}",
     tg_your_turn: "À vous de jouer.",
     tg_turn_of: "À {name} de jouer.",
     tg_choose_start: "Qui commence ? Choisissez avant la première carte.",
@@ -105,6 +109,10 @@ export const strings = {
     tg_selected: "Card chosen: {card} → {piles}",
     tg_nowhere: "{card} fits no pile for now.",
     tg_end_turn: "End turn",
+    tg_take_back: "Take back last card",
+    tg_take_back_card: "Take back last card: the {card} (Ctrl+Z)",
+    tg_keys_take_back: "Ctrl+Z takes back the last card laid until the turn is ended.",
+    tg_last_take_back: "Last move — {name} {text}",
     tg_your_turn: "Your turn.",
     tg_turn_of: "{name} to play.",
     tg_choose_start: "Who starts? Choose before the first card.",
@@ -368,6 +376,26 @@ function canEnd() {
   return (msg.legal || []).some((a) => a.type === "end");
 }
 
+/** The take-back the server allows now (it names the card: a tap sent twice is refused
+ * instead of taking back one more card), or null. */
+function takeBack() {
+  return (msg.legal || []).find((a) => a.type === "takeback") || null;
+}
+
+function offersTakeBack() {
+  const options = view().options || {};
+  return Boolean(options.takeback);
+}
+
+function sendTakeBack() {
+  const action = takeBack();
+  if (!action || !myTurn() || pending) return false;
+  selected = null;
+  confirming = null;
+  send(action);
+  return true;
+}
+
 /** "card:pile" of the plays after which the minimum is out of reach (the game ends):
  * the server works them out from this seat's view, the screen warns before one. */
 function endsGame(card, pile) {
@@ -382,6 +410,12 @@ function myTurn() {
 
 function trackTurn(previous, message) {
   const v = message.view;
+  if (Array.isArray(v.laid_this_turn)) {
+    // The view lists the turn's cards (a take-back removes one): no guessing needed.
+    turnLog = v.laid_this_turn.map((x) => ({ card: x.card, pile: x.pile }));
+    lastVersion = message.version;
+    return;
+  }
   const back = previous && message.version < previous.version; // a replay stepping back
   if (!previous || back || previous.view.current !== v.current || v.played_this_turn === 0) turnLog = [];
   const last = message.last;
@@ -464,7 +498,9 @@ function renderStatus() {
     const play = known.current[known.current.length - 1];
     if (play.card === action.card) lastText = laidText(play);
   }
-  els.last.textContent = lastText ? t("tg_last", { name: seatName(last.seat, true), text: lastText }) : "\u00a0";
+  // "Alice reprend le 97": a take-back reads as a sentence, not as "Alice : 97 sur ↑A1".
+  const lastKey = action && action.type === "takeback" ? "tg_last_take_back" : "tg_last";
+  els.last.textContent = lastText ? t(lastKey, { name: seatName(last.seat, true), text: lastText }) : "\u00a0";
   els.last.title = lastText ? els.last.textContent : "";
 }
 
@@ -634,7 +670,27 @@ function renderTurn() {
   );
   const seated = ctx.seat !== null && ctx.seat !== undefined;
   els.turn.hidden = v.over;
-  replaceChildren(els.turn, h("div", { class: "tg-turn-text" }, bits), ctx.readOnly || !seated ? null : end);
+  let buttons = end;
+  if (offersTakeBack()) {
+    const back = takeBack();
+    const undo = h(
+      "button",
+      {
+        type: "button",
+        id: "tg-take-back",
+        "data-fkey": "tg-take-back",
+        "aria-keyshortcuts": "Control+Z",
+        title: back ? t("tg_take_back_card", { card: back.card }) : t("tg_take_back"),
+        "aria-label": back ? t("tg_take_back_card", { card: back.card }) : undefined,
+        disabled: !(myTurn() && back) || pending,
+        onclick: () => sendTakeBack(),
+      },
+      `↶ ${t("tg_take_back")}`,
+    );
+    buttons = h("div", { class: "tg-turn-buttons" }, undo, end);
+  }
+  replaceChildren(els.turn, h("div", { class: "tg-turn-text" }, bits), ctx.readOnly || !seated ? null : buttons);
+  if (els.keys) els.keys.textContent = offersTakeBack() ? `${t("tg_keys")} ${t("tg_keys_take_back")}` : t("tg_keys");
 }
 
 let dragCard = null;
@@ -1001,6 +1057,12 @@ function onGlobalKey(event) {
     renderHand();
     const b = els.hand.querySelector(`button.card[data-card="${card}"]`);
     if (b) b.focus();
+    return;
+  }
+  // Ctrl+Z (Cmd+Z on a Mac) takes back the last card laid this turn; never while typing
+  // in the table talk (the test above leaves text fields to their own undo).
+  if ((event.key === "z" || event.key === "Z") && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey) {
+    if (offersTakeBack() && sendTakeBack()) event.preventDefault();
     return;
   }
   // A card's number typed anywhere on the page (outside a text field) reaches that card.
