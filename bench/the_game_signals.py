@@ -5,14 +5,13 @@
 At 2 to 5 players seat 0 is a person, played by ``PersonModel`` (the heuristic, plus
 signals as people give them: "garde" for a card within ``--keep-gaps`` alive cards or a
 trick, 0 = only the next card, as the bots do, 2 = a looser habit; "bon ici" within 3);
-the other seats are ``heuristic`` bots in four versions, on the same deals (game
+the other seats are ``heuristic`` bots in three versions, on the same deals (game
 ``i`` of a player count: ``derive_seed(seed, "signals", players, i)``):
 
 - ``reading``: the bots as they are (a person's "garde" avoided unless nothing else
   reaches the minimum, bots' "garde" the usual cost; they signal);
 - ``before``: the bots as they were (every "garde" the usual cost, "bon ici" ignored);
-- ``deaf``: the bots read no signal at all, but give theirs;
-- ``silent``: the bots neither read nor give signals.
+- ``deaf``: the bots read no signal at all (they give theirs).
 
 Each row gives wins and cards left per version, and the paired difference of
 ``reading`` with each other version per deal (wins in points, cards left), mean ± 1.96
@@ -50,7 +49,6 @@ VERSIONS: dict[str, Callable[[int], HeuristicBot]] = {
     "reading": lambda seed: HeuristicBot(seed),
     "before": lambda seed: BeforeBot(seed),
     "deaf": lambda seed: HeuristicBot(seed, reads=False),
-    "silent": lambda seed: HeuristicBot(seed, reads=False, gives=False),
 }
 
 
@@ -91,7 +89,7 @@ def row(players: int, games: int, seed: int, keep_gap: float) -> dict[str, Any]:
             "cards_left": round(sum(s) / games, 3),
         }
     base = scores["reading"]
-    for other in ("before", "deaf", "silent"):
+    for other in ("before", "deaf"):
         theirs = scores[other]
         wins = [float(a == 0) - float(b == 0) for a, b in zip(base, theirs, strict=True)]
         left = [float(a - b) for a, b in zip(base, theirs, strict=True)]
