@@ -131,3 +131,20 @@ def test_a_table_tells_its_bots_who_the_people_are() -> None:
     assert turn is not None and turn.view["people"] == [0]
     plain = TableCore(GAME, options, 5, seats.get)
     assert "people" not in plain.view(1)
+
+
+@pytest.mark.parametrize("level", ("greedy", "minjump", "heuristic"))
+def test_a_flag_in_the_middle_of_a_bots_turn_changes_the_rest_of_it(level: str) -> None:
+    """The bot planned 31 then 32 on A1; after 31 the person flags A1: 32 goes elsewhere."""
+    state = GAME.from_position(POSITION)
+    bot = GAME.make_bot(level, 1)
+    view = state.view(0)
+    view["people"] = [1]
+    first = bot.act(view)
+    assert first.type == "play" and first.pile == 0
+    state.apply(0, first)
+    state.apply(1, Signal(0, "keep"))
+    view = state.view(0)
+    view["people"] = [1]
+    second = bot.act(view)
+    assert second.type == "play" and second.pile != 0, second

@@ -17,7 +17,7 @@ from partie.games.the_game.rules import (
     is_trick,
     playable,
 )
-from partie.games.the_game.signals import person_kept, respectful, touches
+from partie.games.the_game.signals import person_kept, respectful, signal_key, touches
 
 
 def tops_of(view: dict[str, Any]) -> list[int]:
@@ -156,6 +156,7 @@ class MinJumpBot(Bot):
 
         hand = view["hand"]
         key = (tuple(hand), tuple(tops_of(view)), view["played_this_turn"], view["draw_count"])
+        key += (signal_key(view),)
         if self._expect != key:
             need = max(0, view["min_cards"] - view["played_this_turn"])
             limit = self.r if view["draw_count"] > 0 else self.e

@@ -47,7 +47,7 @@ from partie.games.the_game.kernels import (
     wanted_signals,
 )
 from partie.games.the_game.rules import END_TURN, PILE_NAMES, EndTurn, Play, Signal
-from partie.games.the_game.signals import people, pile_costs
+from partie.games.the_game.signals import people, pile_costs, signal_key
 from partie.games.the_game.warm import wait_for_warm_up
 
 # The bot ----------------------------------------------------------------------------
@@ -198,14 +198,6 @@ class HeuristicBot(Bot):
         return None
 
 
-def signal_key(view: dict[str, Any]) -> tuple[Any, ...]:
-    """The other seats' signals and the seats people hold: a plan made before one of
-    them changed is made again (a person may flag a pile in the middle of a bot's turn)."""
-    seat = view["seat"]
-    others = tuple((s["seat"], s["pile"], s["kind"]) for s in view["signals"] if s["seat"] != seat)
-    return (others, tuple(view.get("people") or ()))
-
-
 class PersonModel(HeuristicBot):
     """A stand-in for a person at the table, for measures: it plays as ``heuristic``
     does and signals as people tend to, more often than the bots: "garde" on a pile
@@ -223,4 +215,4 @@ class PersonModel(HeuristicBot):
         return self.first_change(view, want)
 
 
-__all__ = ["PARAMS", "HeuristicBot", "PersonModel", "params_for", "signal_key", "view_arrays"]
+__all__ = ["PARAMS", "HeuristicBot", "PersonModel", "params_for", "view_arrays"]

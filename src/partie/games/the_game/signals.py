@@ -66,6 +66,14 @@ def person_kept(view: dict[str, Any]) -> frozenset[int]:
     )
 
 
+def signal_key(view: dict[str, Any]) -> tuple[Any, ...]:
+    """The other seats' signals and the seats people hold: a plan made before one of
+    them changed is made again (a person may flag a pile in the middle of a bot's turn)."""
+    seat = view["seat"]
+    others = tuple((s["seat"], s["pile"], s["kind"]) for s in view["signals"] if s["seat"] != seat)
+    return (others, tuple(view.get("people") or ()))
+
+
 def tops_of(view: dict[str, Any]) -> list[int]:
     return [pile["top"] for pile in view["piles"]]
 
@@ -105,5 +113,6 @@ __all__ = [
     "person_kept",
     "pile_costs",
     "respectful",
+    "signal_key",
     "touches",
 ]
