@@ -97,13 +97,18 @@ class TableCore:
         *,
         start: State | None = None,
         actions: Iterable[tuple[int, Action]] = (),
+        people: Callable[[], Iterable[int]] | None = None,
     ) -> None:
         """A table at ``game.setup(options, seed)`` with ``actions`` replayed, or at
-        ``start`` (a position read from its text form)."""
+        ``start`` (a position read from its text form). ``people`` lists the seats people
+        hold (theirs even while a stand-in bot plays for them): a public fact of the
+        table that bots read in their view (``view["people"]``) to tell a person's
+        signals from a bot's."""
         self.game = game
         self.options = options
         self.seed = seed
         self.controller = controller
+        self.people = people
         self.state = start if start is not None else game.setup(options, seed)
         self.last: tuple[int, Action] | None = None
         self.epoch = 0  # bumped whenever ``state`` is rebuilt
@@ -168,7 +173,10 @@ class TableCore:
         if not spec:
             return None
         bot = self.bot(seat)
-        return BotTurn(seat, spec, bot, self.state.view(seat), self.version, self.epoch)
+        view = self.state.view(seat)
+        if self.people is not None:
+            view["people"] = sorted(self.people())
+        return BotTurn(seat, spec, bot, view, self.version, self.epoch)
 
     def bot_played(self, turn: BotTurn, action: Action | None) -> BotMove | None:
         """Apply a bot's answer to ``turn`` (``None``: it found none or failed).
@@ -303,7 +311,14 @@ def run_table(
     of ``game.setup(options, seed)``; such a game has no record to replay."""
     if start is not None and record is not None:
         raise ValueError("a table started from a position has no record to save")
-    core = TableCore(game, options, seed, lambda place: seats[place].bot, start=start)
+    core = TableCore(
+        game,
+        options,
+        seed,
+        lambda place: seats[place].bot,
+        start=start,
+        people=lambda: [place for place, seat in enumerate(seats) if seat.is_person],
+    )
     for place, seat in enumerate(seats):
         if seat.bot is not None:
             core.bot(place)  # every bot made now: a bad name fails before the first move

@@ -138,7 +138,14 @@ class Table:
         """The table core of a game at this table's options and seed; seats are played
         as ``controller`` says at each moment."""
         game = self.adapter.game
-        self.core = TableCore(game, self.options, self.seed, self.controller, actions=actions or ())
+        self.core = TableCore(
+            game,
+            self.options,
+            self.seed,
+            self.controller,
+            actions=actions or (),
+            people=lambda: [i for i, seat in enumerate(self.seats) if seat.kind == "person"],
+        )
         return self.core
 
     @property

@@ -389,8 +389,9 @@ static PyObject *py_deals(PyObject *self, PyObject *args) {
 static Planner bot_planner; /* the bot's planner (calls hold the interpreter's lock) */
 
 /* plan_turn(hand i64[h] ascending, tops i64[4], alive bool[101], need, draw_count,
- *           players, kept bool[4], params f64[8], out_cards i64, out_piles i64) -> int
- * kernels.plan_turn for a hand of at most 8 cards in ascending order. */
+ *           players, kept bool[4] or f64[4], params f64[8], out_cards i64, out_piles i64)
+ * -> int: kernels.plan_turn for a hand of at most 8 cards in ascending order (kept as
+ * flags, or as weights of the signal penalty). */
 static PyObject *py_plan_turn(PyObject *self, PyObject *args) {
     PyObject *o_hand, *o_tops, *o_alive, *o_kept, *o_params, *o_oc, *o_op;
     int need, draw_count, players;
@@ -399,7 +400,11 @@ static PyObject *py_plan_turn(PyObject *self, PyObject *args) {
         return NULL;
     Py_buffer b[7];
     PyObject *objs[7] = {o_hand, o_tops, o_alive, o_kept, o_params, o_oc, o_op};
-    const Py_ssize_t sizes[7] = {8, 8, 1, 1, 8, 8, 8};
+    Py_ssize_t sizes[7] = {8, 8, 1, 1, 8, 8, 8};
+    Py_buffer probe; /* kept: flags (1 byte) or weights (8 bytes) */
+    if (PyObject_GetBuffer(o_kept, &probe, PyBUF_C_CONTIGUOUS) < 0) return NULL;
+    if (probe.len == 32) sizes[3] = 8;
+    PyBuffer_Release(&probe);
     const Py_ssize_t counts[7] = {-1, 4, 101, 4, N_PARAMS, -1, -1};
     const char *names[7] = {"hand", "tops", "alive", "kept", "params", "out_cards", "out_piles"};
     int got = 0;
@@ -410,13 +415,15 @@ static PyObject *py_plan_turn(PyObject *self, PyObject *args) {
     {
         const int64_t *hv = b[0].buf, *tv = b[1].buf;
         const uint8_t *alive = b[2].buf, *kv = b[3].buf;
+        const double *kw = sizes[3] == 8 ? (const double *)b[3].buf : NULL;
         int h = (int)(b[0].len / 8);
         if (h > HM || b[5].len / 8 < h || b[6].len / 8 < h) {
             PyErr_SetString(PyExc_ValueError, "at most 8 cards, room for the plan");
             goto done;
         }
         uint8_t hand[HM];
-        int tops[4], kept[4], oc[HM], op[HM];
+        int tops[4], oc[HM], op[HM];
+        double kept[4];
         for (int i = 0; i < h; i++) {
             if (hv[i] < 2 || hv[i] > 99 || (i > 0 && hv[i] <= hv[i - 1])) {
                 PyErr_SetString(PyExc_ValueError, "the hand: cards 2..99 in ascending order");
@@ -430,7 +437,7 @@ static PyObject *py_plan_turn(PyObject *self, PyObject *args) {
                 goto done;
             }
             tops[q] = (int)tv[q];
-            kept[q] = kv[q] != 0;
+            kept[q] = kw != NULL ? kw[q] : (kv[q] != 0 ? 1.0 : 0.0);
         }
         int16_t alive_cum[104], own_cum[104];
         alive_cum[0] = 0;

@@ -351,7 +351,7 @@ static int V(cheapest_required)(const Planner *w, int need, int *out_c, int *out
  * plays in out_c/out_p. Same visiting order, bound, cap and ties as numba's. */
 static int V(plan)(Planner *w, const uint8_t *hand, int h, const int *tops,
                 const int16_t *alive_cum, const int16_t *own_cum, int need, double thr,
-                const int *kept, const double *params, int *out_c, int *out_p) {
+                const double *kept, const double *params, int *out_c, int *out_p) {
     w->hand = hand;
     w->h = h;
     for (int q = 0; q < 4; q++) w->tops[q] = tops[q];
@@ -362,7 +362,7 @@ static int V(plan)(Planner *w, const uint8_t *hand, int h, const int *tops,
     const double pair_pen = params[PAIR_PENALTY];
     w->pair_pen = pair_pen;
     for (int q = 0; q < 4; q++) {
-        w->sigs[q] = kept[q] ? params[SIGNAL_PENALTY] : 0.0;
+        w->sigs[q] = params[SIGNAL_PENALTY] * kept[q]; /* kept: 1/0 flags, or weights */
         w->slot[q] = q * RW;
     }
     for (int r = 0; r < ROWS; r++) w->masks[0][r] = -1;
@@ -707,7 +707,8 @@ static int V(play_heuristic)(GameSpace *ws, const uint8_t *order, int players, i
     int *sizes = ws->sizes;
     int tops[4] = {1, 1, 100, 100};
     int keeps[4] = {0, 0, 0, 0};
-    int kept[4], want[4], plan_c[HM], plan_p[HM];
+    double kept[4];
+    int want[4], plan_c[HM], plan_p[HM];
     for (int x = 0; x < 102; x++) {
         int v = x - 2;
         alive_cum[x] = (int16_t)(v < 0 ? 0 : (v > 98 ? 98 : v));
@@ -734,7 +735,7 @@ static int V(play_heuristic)(GameSpace *ws, const uint8_t *order, int players, i
             *out_actions = actions;
             return total;
         }
-        for (int p = 0; p < 4; p++) kept[p] = keeps[p] - ws->signals[current][p] > 0;
+        for (int p = 0; p < 4; p++) kept[p] = keeps[p] - ws->signals[current][p] > 0 ? 1.0 : 0.0;
         int length = V(plan)(&ws->planner, hand, n, tops, alive_cum, own_cum, need,
                           V(threshold)(draw_left, players, params), kept, params, plan_c, plan_p);
         if (length == 0) {

@@ -17,6 +17,7 @@ from partie.games.the_game.rules import (
     is_trick,
     playable,
 )
+from partie.games.the_game.signals import person_kept, respectful, signal_key, touches
 
 
 def tops_of(view: dict[str, Any]) -> list[int]:
@@ -31,12 +32,14 @@ def plays_in(hand: list[int], tops: list[int]) -> list[Play]:
 
 
 class RandomBot(Bot):
-    """Uniform over the legal plays and, once the minimum is laid, ending the turn."""
+    """Uniform over the legal plays and, once the minimum is laid, ending the turn;
+    plays on a pile a person asks to keep only when nothing else keeps the game going."""
 
     name = "random"
 
     def act(self, view: dict[str, Any]) -> Play | EndTurn:
-        options: list[Play | EndTurn] = list(plays_in(view["hand"], tops_of(view)))
+        plays = respectful(plays_in(view["hand"], tops_of(view)), view, person_kept(view))
+        options: list[Play | EndTurn] = list(plays)
         if view["played_this_turn"] >= view["min_cards"]:
             options.append(END_TURN)
         if not options:  # cannot happen in a legal position: the engine ends such games
@@ -44,17 +47,26 @@ class RandomBot(Bot):
         return self.rng.choice(options)
 
 
-def _best_pile(card: int, tops: list[int]) -> tuple[int, int]:
-    """(jump, pile) of the pile ``card`` moves the least, or (BIG, -1) if none fits."""
+def _best_pile(card: int, tops: list[int], avoid: frozenset[int] = frozenset()) -> tuple[int, int]:
+    """(jump, pile) of the pile ``card`` moves the least, or (BIG, -1) if none fits;
+    piles in ``avoid`` take tricks only."""
     best_jump, best_pile = _BIG, -1
     for p in (0, 1):
         top = tops[p]
-        j = card - top if card > top else (-TRICK if card == top - TRICK else _BIG)
+        j = (
+            card - top
+            if card > top and p not in avoid
+            else (-TRICK if card == top - TRICK else _BIG)
+        )
         if j < best_jump:
             best_jump, best_pile = j, p
     for p in (2, 3):
         top = tops[p]
-        j = top - card if card < top else (-TRICK if card == top + TRICK else _BIG)
+        j = (
+            top - card
+            if card < top and p not in avoid
+            else (-TRICK if card == top + TRICK else _BIG)
+        )
         if j < best_jump:
             best_jump, best_pile = j, p
     return best_jump, best_pile
@@ -63,10 +75,12 @@ def _best_pile(card: int, tops: list[int]) -> tuple[int, int]:
 _BIG = 1 << 30
 
 
-def cheapest_sequence(hand: list[int], tops: list[int], need: int) -> list[Play] | None:
+def cheapest_sequence(
+    hand: list[int], tops: list[int], need: int, avoid: frozenset[int] = frozenset()
+) -> list[Play] | None:
     """The ``need`` plays with the smallest total jump, or ``None`` when there are none.
     Every order of ``need`` cards is tried (``need`` is at most 3), each card going on
-    the pile it moves the least at that point."""
+    the pile it moves the least at that point; piles in ``avoid`` take tricks only."""
     best: tuple[tuple[int, int], ...] | None = None
     best_cost = _BIG
     for cards in permutations(hand, need):
@@ -74,7 +88,7 @@ def cheapest_sequence(hand: list[int], tops: list[int], need: int) -> list[Play]
         cost = 0
         seq = []
         for card in cards:
-            j, p = _best_pile(card, piles)
+            j, p = _best_pile(card, piles, avoid)
             if p < 0:
                 break
             piles[p] = card
@@ -89,7 +103,8 @@ def cheapest_sequence(hand: list[int], tops: list[int], need: int) -> list[Play]
 class GreedyBot(Bot):
     """Plays every trick of 10 it has, then the minimum number of cards with the
     smallest total jump, then ends its turn. Greedy pile choice per card: the pile the
-    card moves the least."""
+    card moves the least, keeping off the piles people ask to keep (tricks aside) unless
+    the minimum cannot be laid elsewhere."""
 
     name = "greedy"
 
@@ -103,7 +118,10 @@ class GreedyBot(Bot):
         need = view["min_cards"] - view["played_this_turn"]
         if need <= 0:
             return END_TURN
-        seq = cheapest_sequence(hand, tops, need)
+        avoid = person_kept(view)
+        seq = cheapest_sequence(hand, tops, need, avoid) if avoid else None
+        if seq is None:
+            seq = cheapest_sequence(hand, tops, need)
         if seq is None:  # stuck: any play ends the game the same way
             plays = plays_in(hand, tops)
             return plays[0] if plays else END_TURN
@@ -115,7 +133,9 @@ class MinJumpBot(Bot):
     cards with the smallest total jump (ties split the fewest pairs ten apart), then
     more cards while the smallest jump left is at most ``r`` (draw pile not empty) or
     ``e`` (draw pile empty). The turn is planned once, by the kernel the fast path uses
-    (``cheap.minjump_turn``), so the two play the same moves."""
+    (``cheap.minjump_turn``), so the two play the same moves. When that plan would lay on
+    a pile a person asks to keep (tricks aside), the turn is the required cards with the
+    smallest total jump elsewhere instead, if there are such (``GreedyBot``'s choice)."""
 
     name = "minjump"
 
@@ -136,6 +156,7 @@ class MinJumpBot(Bot):
 
         hand = view["hand"]
         key = (tuple(hand), tuple(tops_of(view)), view["played_this_turn"], view["draw_count"])
+        key += (signal_key(view),)
         if self._expect != key:
             need = max(0, view["min_cards"] - view["played_this_turn"])
             limit = self.r if view["draw_count"] > 0 else self.e
@@ -158,6 +179,7 @@ class MinJumpBot(Bot):
                     np.zeros(32, np.int64),
                 )
             self._plan = [Play(int(cards[k]), int(piles[k])) for k in range(n)]
+            self._plan = self._respect(view, need, self._plan)
         if not self._plan:
             self._expect = key
             return END_TURN
@@ -165,16 +187,35 @@ class MinJumpBot(Bot):
         self._expect = expected_after(key, play)
         return play
 
+    @staticmethod
+    def _respect(view: dict[str, Any], need: int, plan: list[Play]) -> list[Play]:
+        """``plan``, or the cheapest required cards elsewhere when ``plan`` lays on a
+        pile a person asks to keep and such cards exist."""
+        avoid = person_kept(view)
+        if not avoid:
+            return plan
+        tops = tops_of(view)
+        for play in plan:
+            if touches(play.card, play.pile, tops, avoid):
+                break
+            tops[play.pile] = play.card
+        else:
+            return plan
+        if need <= 0:
+            return plan[: plan.index(play)]
+        return cheapest_sequence(view["hand"], tops_of(view), need, avoid) or plan
+
 
 def expected_after(key: tuple[Any, ...], play: Play) -> tuple[Any, ...]:
     """The key (hand, pile tops, cards laid this turn, draw count) of the view a bot
     that planned its whole turn expects after laying ``play``: when the next view has it,
-    the rest of the plan still holds and the turn is not planned again."""
+    the rest of the plan still holds and the turn is not planned again. Any further
+    parts of the key (the signals a bot reads) are expected unchanged."""
     hand = list(key[0])
     hand.remove(play.card)
     tops = list(key[1])
     tops[play.pile] = play.card
-    return (tuple(hand), tuple(tops), key[2] + 1, key[3])
+    return (tuple(hand), tuple(tops), key[2] + 1, key[3], *key[4:])
 
 
 MINJUMP_MAX = 97

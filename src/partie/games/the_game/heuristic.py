@@ -19,7 +19,10 @@ The idea, in four parts:
   half away from its trick costs ``pair_penalty``.
 - **Signals.** Before ending its turn a seat puts "keep" on every pile where a card it
   still holds would go cheaply (or as a trick), and clears its other signals; at most one
-  change per pile per turn, so the driver's loop always ends.
+  change per pile per turn, so the driver's loop always ends. A stand-in (a bot playing
+  a person's seat while they are away) leaves the person's own signals as they are. The
+  other seats' signals are read as ``signals.py`` says: a person's "garde" is avoided
+  unless nothing else reaches the minimum.
 
 All of it runs as compiled kernels (numba) on small integer arrays, so the same code
 serves the bot (one decision from one view) and the fast simulator in ``fast.py``, and
@@ -35,8 +38,16 @@ import numpy as np
 from partie.core.game import Bot
 from partie.games.the_game import native
 from partie.games.the_game.bots import expected_after
-from partie.games.the_game.kernels import MAX_PLAN, PARAMS, plan_turn, wanted_signals
+from partie.games.the_game.kernels import (
+    MAX_PLAN,
+    PARAMS,
+    SIGNAL_GAP,
+    SIGNAL_PENALTY,
+    plan_turn,
+    wanted_signals,
+)
 from partie.games.the_game.rules import END_TURN, PILE_NAMES, EndTurn, Play, Signal
+from partie.games.the_game.signals import people, pile_costs, signal_key
 from partie.games.the_game.warm import wait_for_warm_up
 
 # The bot ----------------------------------------------------------------------------
@@ -71,11 +82,23 @@ class HeuristicBot(Bot):
     table: np.ndarray = PARAMS
     """Settings per player count when none are given (the search keeps its own)."""
 
-    def __init__(self, seed: int = 0, params: np.ndarray | None = None) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        params: np.ndarray | None = None,
+        *,
+        reads: bool = True,
+        gives: bool = True,
+    ) -> None:
         super().__init__(seed)
         self.params = params
+        self.reads = reads
+        """Whether the other seats' signals count (``False``: a deaf bot, for measures)."""
+        self.gives = gives
+        """Whether it sets signals (``False``: a silent bot, for measures)."""
         self._plan: list[Play] = []
         self._expect: tuple[Any, ...] | None = None
+        self._mine: dict[int, str] = {}  # the signals this bot set, by pile
 
     def _params(self, view: dict[str, Any]) -> np.ndarray:
         return self.params if self.params is not None else params_for(view["players"], self.table)
@@ -83,7 +106,7 @@ class HeuristicBot(Bot):
     def act(self, view: dict[str, Any]) -> Play | EndTurn | Signal:
         wait_for_warm_up()
         key = (tuple(view["hand"]), tuple(p["top"] for p in view["piles"]))
-        key += (view["played_this_turn"], view["draw_count"])
+        key += (view["played_this_turn"], view["draw_count"], signal_key(view))
         if self._expect != key:
             self._plan = self.plan(view)
         if self._plan:
@@ -91,15 +114,31 @@ class HeuristicBot(Bot):
             self._expect = expected_after(key, play)
             return play
         self._expect = key
-        if view["players"] > 1:
+        if view["players"] > 1 and self.gives:
             signal = self.signal(view)
             if signal is not None:
                 return signal
         return END_TURN
 
+    def signal_weights(
+        self, view: dict[str, Any], kept: np.ndarray, params: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """The planner's "kept" argument and settings for this view: the plain flags and
+        ``params`` when only bots signal "keep", else each pile's signal cost as a weight
+        of a penalty of 1 (``signals.pile_costs``); no signal at all for a deaf bot."""
+        if not self.reads:
+            return np.zeros(4, np.bool_), params
+        costs = pile_costs(view, float(params[SIGNAL_PENALTY]))
+        if costs is None:
+            return kept, params
+        weighted = params.copy()
+        weighted[SIGNAL_PENALTY] = 1.0
+        return np.array(costs, np.float64), weighted
+
     def plan(self, view: dict[str, Any]) -> list[Play]:
         """This turn's plays from the view (what remains of the turn)."""
         hand, tops, alive, kept = view_arrays(view)
+        kept, params = self.signal_weights(view, kept, self._params(view))
         need = max(0, view["min_cards"] - view["played_this_turn"])
         cards = np.zeros(MAX_PLAN, np.int64)
         piles = np.zeros(MAX_PLAN, np.int64)
@@ -114,27 +153,66 @@ class HeuristicBot(Bot):
             view["draw_count"],
             view["players"],
             kept,
-            self._params(view),
+            params,
             cards,
             piles,
         )
         return [Play(int(cards[k]), int(piles[k])) for k in range(n)]
 
-    def signal(self, view: dict[str, Any]) -> Signal | None:
-        """The first pile whose own signal differs from what the hand wants."""
+    def wanted(self, view: dict[str, Any], gap: float | None = None) -> np.ndarray:
+        """1 for each pile where a card of the hand goes within the signal gap (or within
+        ``gap`` alive cards) or as a trick, else 0."""
         hand, tops, alive, _ = view_arrays(view)
+        params = self._params(view)
+        if gap is not None:
+            params = params.copy()
+            params[SIGNAL_GAP] = gap
         want = np.zeros(4, np.int64)
         built = native.module()
         signals = built.wanted_signals if built is not None else wanted_signals
-        signals(hand, tops, alive, self._params(view), want)
+        signals(hand, tops, alive, params, want)
+        return want
+
+    def signal(self, view: dict[str, Any]) -> Signal | None:
+        """The first pile whose own signal differs from what the hand wants ("keep"
+        where a card fits closely, nothing elsewhere)."""
+        return self.first_change(view, ["keep" if w else None for w in self.wanted(view)])
+
+    def first_change(self, view: dict[str, Any], want: list[str | None]) -> Signal | None:
+        """The first signal to set or clear so that this seat's signals become ``want``
+        (a kind or ``None`` per pile). A stand-in (its seat is a person's) keeps the
+        person's signals: it changes only those it set itself."""
         mine = {s["pile"]: s["kind"] for s in view["signals"] if s["seat"] == view["seat"]}
+        stand_in = view["seat"] in people(view)
         for p in range(4):
             have = mine.get(PILE_NAMES[p])
-            if want[p] and have != "keep":
-                return Signal(p, "keep")
-            if not want[p] and have is not None:
+            if stand_in and have is not None and self._mine.get(p) != have:
+                continue  # the person's own signal
+            wished = want[p]
+            if wished is not None and have != wished:
+                self._mine[p] = wished
+                return Signal(p, wished)
+            if wished is None and have is not None:
+                self._mine.pop(p, None)
                 return Signal(p, "clear")
         return None
 
 
-__all__ = ["PARAMS", "HeuristicBot", "params_for", "view_arrays"]
+class PersonModel(HeuristicBot):
+    """A stand-in for a person at the table, for measures: it plays as ``heuristic``
+    does and signals as people tend to, more often than the bots: "garde" on a pile
+    where it holds a card within ``KEEP_GAP`` alive cards (or a trick), "bon ici" where
+    one is within ``GOOD_GAP``. Its seat should be listed in the views' ``people``."""
+
+    name = "person"
+    KEEP_GAP = 2.0
+    GOOD_GAP = 3.0
+
+    def signal(self, view: dict[str, Any]) -> Signal | None:
+        keep = self.wanted(view, self.KEEP_GAP)
+        good = self.wanted(view, self.GOOD_GAP)
+        want = ["keep" if k else "good" if g else None for k, g in zip(keep, good, strict=True)]
+        return self.first_change(view, want)
+
+
+__all__ = ["PARAMS", "HeuristicBot", "PersonModel", "params_for", "view_arrays"]

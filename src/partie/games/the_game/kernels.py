@@ -165,13 +165,16 @@ def plan_turn(
     returns its length (0 when no plan reaches ``need``).
 
     ``alive[x]`` is true for cards not yet played; ``kept[p]`` is true when another seat
-    asked to keep pile ``p``. Depth-first search with an explicit stack. Piles are
-    visited in order 0..3 so that each set of plays is tried in one order only, and each
-    pile's cards by index, from the first going up and from the last going down (for an
-    ascending hand, as the game keeps them: the cards nearest the top first). Cheap
-    plays (cost under the threshold, tricks) are always tried; dear ones only while the
-    plan still lacks required cards, and then only the cheapest of each pile and the
-    set-ups (a card whose partner 10 away then goes back on the same pile as a trick).
+    asked to keep pile ``p`` (laying there costs the ``signal pen`` of ``params`` more), or
+    a float: the weight of that penalty on pile ``p`` (the bot's way to give each pile its
+    own signal cost: ``params`` with a penalty of 1 and the costs as weights). Depth-first
+    search with an explicit stack. Piles are visited in order 0..3 so that each set of plays
+    is tried in one order only, and each pile's cards by index, from the first going up and
+    from the last going down (for an ascending hand, as the game keeps them: the cards
+    nearest the top first). Cheap plays (cost under the threshold, tricks) are always tried;
+    dear ones only while the plan still lacks required cards, and then only the cheapest of
+    each pile and the set-ups (a card whose partner 10 away then goes back on the same pile
+    as a trick).
 
     Ties: the plan is defined by the plans alone, whatever the search visits or cuts.
     Write a plan as its plays pile by pile (piles 0..3, each pile's cards in the order
@@ -706,7 +709,7 @@ def _plan(
     past = partner[3]
     sig_pen = params[SIGNAL_PENALTY]
     for q in range(4):
-        sigs[q] = sig_pen if kept[q] else 0.0
+        sigs[q] = sig_pen * kept[q]  # kept: flags (the penalty) or weights of it
         slot[q] = q * (MAX_HAND + 1)
     legal_rows = masks[0]
     for r0 in range(_ROWS):  # fixed length: a few vector stores

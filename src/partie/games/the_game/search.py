@@ -14,7 +14,10 @@ sampled worlds, so the comparison is paired. Alone with the draw pile empty, the
 itself knows everything and lays the longest sequence the solver finds.
 
 The bot sees only its view; the sampling is consistent with it (own hand, played cards,
-hand sizes, draw count). Signals are set as the heuristic sets them. ``mc:N`` takes N
+hand sizes, draw count). Signals are set as the heuristic sets them, and read as it
+reads them (``signals.py``): the candidates come from its planner with the signal costs,
+and a candidate laying on a pile a person asks to keep (tricks aside) is dropped while
+another candidate avoids it. ``mc:N`` takes N
 samples per turn; ``best`` is ``mc`` with the budget that keeps a whole game within
 0.2 s on one core.
 """
@@ -39,6 +42,7 @@ from partie.games.the_game.kernels import (
 )
 from partie.games.the_game.rules import Play
 from partie.games.the_game.search_kernels import endgame_solve, min_plans, search_choose
+from partie.games.the_game.signals import person_kept, touches
 
 SOLVE_BITS = 18
 SOLVE_CAP = 150_000
@@ -124,13 +128,14 @@ class SearchBot(HeuristicBot):
         if view["played_this_turn"] > 0 or self.samples < 1:
             return super().plan(view)
         hand, tops, alive, kept = view_arrays(view)
+        kept, weighted = self.signal_weights(view, kept, self._params(view))
         need = view["min_cards"]
         if self.solve > 0 and view["players"] == 1 and view["draw_count"] == 0:
             return self._solve(hand, tops)
         plans: list[tuple[tuple[int, int], ...]] = []
         cards = np.zeros(MAX_PLAN, np.int64)
         piles = np.zeros(MAX_PLAN, np.int64)
-        for params in variants(self._params(view), self.wide):
+        for params in variants(weighted, self.wide):
             n = plan_turn(
                 hand,
                 tops,
@@ -148,6 +153,9 @@ class SearchBot(HeuristicBot):
                 plans.append(plan)
         if self.min_plans > 0 and 0 < need <= 3:
             self._add_min_plans(plans, hand, tops, alive, need, view)
+        plans = _respectful(
+            plans, [int(t) for t in tops], person_kept(view) if self.reads else frozenset()
+        )
         if len(plans) <= 1:
             return [Play(c, p) for c, p in (plans[0] if plans else ())]
         k_count = len(plans)
@@ -212,6 +220,25 @@ class SearchBot(HeuristicBot):
             if key not in have:
                 have.add(key)
                 plans.append(plan)
+
+
+def _respectful(
+    plans: list[tuple[tuple[int, int], ...]], tops: list[int], avoid: frozenset[int]
+) -> list[tuple[tuple[int, int], ...]]:
+    """The plans that keep off the piles in ``avoid`` (tricks aside), or all of them
+    when none does."""
+    if not avoid:
+        return plans
+    kept = []
+    for plan in plans:
+        t = list(tops)
+        ok = True
+        for c, p in plan:
+            ok = ok and not touches(c, p, t, avoid)
+            t[p] = c
+        if ok:
+            kept.append(plan)
+    return kept or plans
 
 
 def _tops_after(tops: np.ndarray, plan: tuple[tuple[int, int], ...]) -> tuple[int, ...]:

@@ -63,6 +63,11 @@ def warm_bots() -> None:
         state = game.setup(game.parse_options({"players": players}), players)
         for name in ("heuristic", "minjump", "best"):
             game.make_bot(name, 0).act(state.view(state.to_act[0]))
+        if players == 2:  # a person's "garde": the planner's per-pile signal costs
+            view = state.view(0)
+            view["people"] = [1]
+            view["signals"] = [{"seat": 1, "pile": "a1", "kind": "keep"}]
+            game.make_bot("best", 0).act(view)
 
 
 def warm_fast_path() -> None:
