@@ -11,10 +11,14 @@ import contextlib
 import io
 import os
 import resource
+import signal
 import subprocess
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
+
+import pytest
 
 from partie.cli import cli
 from partie.cli.common import run_cli
@@ -142,3 +146,120 @@ def test_a_record_that_cannot_be_written_is_said_before_the_game(tmp_path: Path)
     code, out, err = run([*argv, "--seed", "4"], env=env)
     refused(code, err)
     assert out == ""  # no game was shown
+
+
+# -- 2. Files read through the one input check, numbers through the same bounds ------------
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["lexicon", "check", "X", "--lexicon", "{fifo}"],
+        ["lexicon", "check", "X", "--lexicon", "/dev/zero"],
+        ["lexicon", "check", "X", "--lexicon", "/dev/urandom"],
+        ["simulate", "tennis-mots", "--games", "1", "--workers", "1", "-o", "deck=/dev/zero"],
+        ["simulate", "tennis-mots", "--games", "1", "--workers", "1", "-o", "lexicon={fifo}"],
+        ["play", "tennis-mots", "--deck", "/dev/zero"],
+        ["play", "tennis-mots", "--deck", "{fifo}"],
+        ["play", "tennis-mots", "--lexicon", "{fifo}"],
+    ],
+    ids=[
+        *("lexicon-fifo", "lexicon-zero", "lexicon-urandom", "sim-deck-zero"),
+        *("sim-lexicon-fifo", "play-deck-zero", "play-deck-fifo", "play-lexicon-fifo"),
+    ],
+)
+def test_word_lists_and_decks_are_regular_files_only(tmp_path: Path, argv: list[str]) -> None:
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    args = [a.replace("{fifo}", str(fifo)) for a in argv]
+    result = real(args, timeout=60)  # a FIFO waited forever, /dev/zero ran out of memory
+    assert result.returncode == 2, result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert "not a regular file" in result.stderr
+
+
+def test_a_word_of_33_letters_is_refused_in_one_line(tmp_path: Path) -> None:
+    words = tmp_path / "l.txt"
+    words.write_text("chat\n" + "a" * 33 + "\n", encoding="utf-8")
+    code, _out, err = run(["lexicon", "check", "CHAT", "--lexicon", str(words)])
+    assert "at most 32" in refused(code, err)  # was an OverflowError
+    words.write_text("chat\n" + "a" * 32 + "\n", encoding="utf-8")
+    code, _out, err = run(["lexicon", "check", "CHAT", "--lexicon", str(words)])
+    assert code == 0, err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["analyze", "the-game", "--workers", "99999999999999999999999"],
+        ["analyze", "the-game", "--games", "99999999999999999999999"],
+        ["analyze", "the-game", "--budget", "100000000000000000000000"],
+        ["analyze", "the-game", "--beam", "100000000000000000000000"],
+        ["analyze", "the-game", "--workers", "255"],
+        ["simulate", "the-game", "--workers", "99999999999999999999999", "--force"],
+        ["play", "the-game", "--seed", "-1"],
+        ["play", "the-game", "--seed", str(2**70)],
+        ["simulate", "the-game", "--seed", str(2**70)],
+    ],
+)
+def test_numbers_out_of_bounds_are_refused(argv: list[str]) -> None:
+    code, _out, err = run(argv)  # tracebacks, 17 GB, or records replay refused
+    refused(code, err)
+
+
+@pytest.mark.parametrize("columns", ["99999999999", "0", "-5", "abc", "1" * 40])
+def test_any_columns_value_draws_a_bounded_screen(columns: str) -> None:
+    code, out, err = run(["rules", "the-game", "combien de cartes"], env={"COLUMNS": columns})
+    assert code == 0, err  # 99999999999 was a MemoryError, 0 printed nothing
+    assert 0 < len(out) < 200_000
+    assert max(len(line) for line in out.splitlines()) <= 1000
+
+
+# -- 3. Hangs and memory ----------------------------------------------------------------
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                stat = (entry / "stat").read_text()
+                if int(stat.split(")")[-1].split()[1]) == pid:
+                    found.append(int(entry.name))
+    return found
+
+
+def wait_for(check: Callable[[], bool], seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        time.sleep(0.05)
+    return check()
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
+def test_analyze_streams_and_stops_at_once_on_ctrl_c() -> None:
+    # A billion deals under a 1 GiB limit: every deal was built before the first verdict.
+    args = ["analyze", "the-game", "--games", "1000000000", "--budget", "50", "--beam", "0"]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "partie", *args, "--workers", "2", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=limited(),
+        env={**os.environ, "PARTIE_LANG": "en"},
+    )
+    assert wait_for(lambda: len(children(process.pid)) >= 2, 60), "workers never started"
+    workers = children(process.pid)
+    time.sleep(3)  # verdicts are coming in
+    assert process.poll() is None, process.communicate()
+    os.killpg(process.pid, signal.SIGINT)  # what a terminal sends on Ctrl-C
+    sent = time.monotonic()
+    _out, err = process.communicate(timeout=60)
+    took = time.monotonic() - sent
+    assert process.returncode == 130, err
+    assert took < 3, took  # it ran on for 20 to 52 s; 1 s on an idle machine
+    assert "Traceback" not in err
+    assert wait_for(lambda: not any(Path(f"/proc/{w}").exists() for w in workers), 3)

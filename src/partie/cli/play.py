@@ -14,7 +14,7 @@ from typing import Any
 import click
 from rich.console import Console
 
-from partie.cli.common import checked_output
+from partie.cli.common import SEED, checked_output
 from partie.cli.common import lang as default_lang
 from partie.core.game import Game
 from partie.core.registry import get_game
@@ -29,7 +29,7 @@ LANG = click.option(
 )
 SEED = click.option(
     "--seed",
-    type=int,
+    type=SEED,
     default=None,
     help="Seed of the deal (default: a fresh one, printed at the end).",
 )

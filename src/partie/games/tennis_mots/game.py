@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 from partie.core.errors import BadOptions, PartieError
@@ -32,23 +31,15 @@ from partie.games.tennis_mots.rules import (
     iter_laid,
 )
 
-MAX_LEXICON_FILE = 64 * 1024 * 1024
-
 
 class BadLexiconFile(PartieError):
     code = "bad_lexicon"
 
 
 def table_lexicon(path: str | None) -> Any:
-    """The lexicon of a table; an unreadable file is a ``PartieError``. A file must be a
-    regular file of at most 64 MiB (``/dev/zero`` is not read forever)."""
-    if path is not None:
-        where = Path(path)
-        if where.exists() and (not where.is_file() or where.stat().st_size > MAX_LEXICON_FILE):
-            raise BadLexiconFile(
-                f"liste de mots refusée {path} : pas un fichier ordinaire de 64 Mio au plus",
-                f"word list refused {path}: not a regular file of at most 64 MiB",
-            )
+    """The lexicon of a table; an unreadable file is a ``PartieError``. The list is read
+    through the one input check (``Lexicon.from_file``): a regular file of at most
+    64 MiB, words of at most 32 letters (``/dev/zero`` is not read forever)."""
     try:
         return load_lexicon(path)
     except PartieError:
