@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import resource
 import signal
+import string
 import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -93,11 +96,12 @@ def real(
 
 def test_play_record_never_replaces_the_word_list_it_reads(tmp_path: Path) -> None:
     words = tmp_path / "l.txt"
-    words.write_text("chat\nchien\n", encoding="utf-8")
+    text = "".join(f"{letter}A\n" for letter in string.ascii_uppercase)
+    words.write_text(text, encoding="utf-8")
     argv = ["play", "tennis-mots", "--bots", "2", "--lexicon", str(words)]
     code, _out, err = run([*argv, "--record", str(words), "--force"])
     assert "input file" in refused(code, err)
-    assert words.read_text(encoding="utf-8") == "chat\nchien\n"
+    assert words.read_text(encoding="utf-8") == text
 
 
 def test_play_record_never_replaces_the_deck_it_reads(tmp_path: Path) -> None:
@@ -180,7 +184,7 @@ def test_word_lists_and_decks_are_regular_files_only(tmp_path: Path, argv: list[
 
 def test_a_word_of_33_letters_is_refused_in_one_line(tmp_path: Path) -> None:
     words = tmp_path / "l.txt"
-    words.write_text("chat\n" + "a" * 33 + "\n", encoding="utf-8")
+    words.write_text("chat\n" + "a" * 33 + "\n", encoding="utf-8")  # 100,000 letters: 3.9 GB
     code, _out, err = run(["lexicon", "check", "CHAT", "--lexicon", str(words)])
     assert "at most 32" in refused(code, err)  # was an OverflowError
     words.write_text("chat\n" + "a" * 32 + "\n", encoding="utf-8")
@@ -263,3 +267,56 @@ def test_analyze_streams_and_stops_at_once_on_ctrl_c() -> None:
     assert took < 3, took  # it ran on for 20 to 52 s; 1 s on an idle machine
     assert "Traceback" not in err
     assert wait_for(lambda: not any(Path(f"/proc/{w}").exists() for w in workers), 3)
+
+
+# -- 4. Records that replay, moves that are legal, numbers typed -----------------------------
+
+
+def played_record(tmp_path: Path, *argv: str) -> dict[str, Any]:
+    path = tmp_path / "r.json"
+    code, _out, err = run(["play", *argv, "--seed", "5", "--record", str(path)])
+    assert code == 0, err
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_a_record_without_its_result_is_not_called_identical(tmp_path: Path) -> None:
+    data = played_record(tmp_path, "the-game", "--players", "1", "--bots", "1", "--bot", "greedy")
+    assert data["result"] is not None
+    for name, changed in (("null.json", {**data, "result": None}), ("missing.json", data)):
+        if name == "missing.json":
+            changed = {k: v for k, v in data.items() if k != "result"}
+        path = tmp_path / name
+        path.write_text(json.dumps(changed), encoding="utf-8")
+        code, out, err = run(["replay", "-q", str(path)])
+        assert "no result" in refused(code, err)
+        assert "identical" not in out
+
+
+def test_replay_board_with_fewer_names_than_seats(tmp_path: Path) -> None:
+    data = played_record(tmp_path, "the-game", "--players", "3", "--bots", "3", "--bot", "greedy")
+    for players in (data["players"][:1], []):
+        path = tmp_path / "few.json"
+        path.write_text(json.dumps({**data, "players": players}), encoding="utf-8")
+        code, out, err = run(["replay", "--board", str(path)])  # was an IndexError
+        assert code == 0, err
+        assert "identical result" in out
+
+
+def test_simple_bot_with_a_small_word_list_is_refused_or_legal(tmp_path: Path) -> None:
+    small = tmp_path / "small.txt"
+    small.write_text("AS\nSA\nLA\nLES\nSEL\nET\nTE\nRE\nNE\nUN\nIL\nOR\nDE\nME\n", "utf-8")
+    argv = ["simulate", "tennis-mots", "--bot", "simple", "--games", "3", "--workers", "1"]
+    code, _out, err = run([*argv, "-o", f"lexicon={small}"])  # was an illegal NET at move 40
+    assert "no word starts with" in refused(code, err)
+    full = tmp_path / "full.txt"
+    full.write_text(small.read_text() + "".join(f"{c}A\n" for c in string.ascii_uppercase))
+    code, _out, err = run([*argv, "-o", f"lexicon={full}", "--json"])
+    assert code == 0, err
+
+
+def test_a_10000_digit_number_typed_in_the_game(tmp_path: Path) -> None:
+    argv = ["play", "the-game", "--players", "1", "--seed", "3", "--record", str(tmp_path / "r")]
+    result = real(argv, stdin="9" * 10_000 + "\n²\nquit\n")
+    assert result.returncode == 0, result.stderr  # was a ValueError traceback
+    assert "Traceback" not in result.stderr + result.stdout
+    assert "unreadable move" in result.stdout

@@ -56,6 +56,23 @@ def table_lexicon(path: str | None) -> Any:
         ) from None
 
 
+def check_serves(deck: Any, lexicon: Any, path: str | None) -> None:
+    """Refuse a word list in which some letter of the deck starts no word. The rules
+    count on a lone card always being a move for the server (a fault under the weight,
+    a serve at or above it): with a list where ``F`` starts no word, a server holding
+    only ``F``, ``V``, ``W`` and ``Y`` (each worth 5 or more) has no move at all."""
+    letters = sorted({face for face in deck.faces if face in LETTERS_SET})
+    missing = [letter for letter in letters if not lexicon.is_prefix(letter)]
+    if missing:
+        shown = ", ".join(missing[:10]) + ("…" if len(missing) > 10 else "")
+        raise BadLexiconFile(
+            f"liste de mots {path} : aucun mot ne commence par {shown} ; chaque lettre du "
+            "paquet doit commencer un mot (un serveur doit toujours pouvoir jouer une carte)",
+            f"word list {path}: no word starts with {shown}; every letter of the deck must "
+            "start a word (a server must always be able to play a card)",
+        )
+
+
 BUILTIN = "default"
 """The id of the packaged lexicon and of the packaged deck."""
 
@@ -111,7 +128,7 @@ class TennisMots(Game):
                 f"{deck.size} cartes ne suffisent pas à {options.players} joueurs",
                 f"{deck.size} cards are not enough for {options.players} players",
             )
-        table_lexicon(options.lexicon)
+        check_serves(deck, table_lexicon(options.lexicon), options.lexicon)
         return options
 
     def setup(self, options: TennisMotsOptions, seed: int) -> TennisMotsState:

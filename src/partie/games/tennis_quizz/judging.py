@@ -58,8 +58,8 @@ def with_values(norm: str, romans: bool) -> str:
     norm = _THOUSANDS.sub(lambda m: m.group(1) + m.group(2).replace(" ", ""), norm)
     words = []
     for word in norm.split():
-        if word.isdigit():
-            word = str(int(word))
+        if word.isascii() and word.isdigit():  # "²" is a digit int() refuses
+            word = word.lstrip("0") or "0"  # int() refuses 4,301 digits and more
         elif romans and (value := roman_value(word)) is not None:
             word = str(value)
         words.append(word)
