@@ -13,6 +13,7 @@ import json
 import os
 import resource
 import signal
+import socket
 import string
 import subprocess
 import sys
@@ -320,3 +321,54 @@ def test_a_10000_digit_number_typed_in_the_game(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr  # was a ValueError traceback
     assert "Traceback" not in result.stderr + result.stdout
     assert "unreadable move" in result.stdout
+
+
+# -- 5. serve's options, a Ray address that does not answer ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "words"),
+    [
+        ("--host", "", "empty address"),
+        ("--host", "   ", "empty address"),
+        ("--bot-pause", "nan", "finite"),
+        ("--idle-minutes", "nan", "finite"),
+        ("--db", "sqlite:///", "no file"),
+    ],
+)
+def test_serve_options_are_checked(tmp_path: Path, option: str, value: str, words: str) -> None:
+    db = ["--db", f"sqlite:///{tmp_path / 'x.db'}"] if option != "--db" else []
+    code, out, err = run(["serve", "--port", "0", *db, option, value])
+    assert words in refused(code, err)  # it served on 0.0.0.0, or took NaN
+    assert out == ""
+    assert not (tmp_path / "x.db").exists()
+
+
+def test_serve_db_makes_no_folders(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'missing' / 'dir' / 'x.db'}"
+    code, _out, err = run(["serve", "--port", "0", "--db", url])
+    assert "does not exist" in refused(code, err)
+    assert list(tmp_path.iterdir()) == []  # it made missing/dir
+
+
+def test_simulate_ray_gives_up_on_a_silent_address_within_10_s() -> None:
+    with socket.socket() as listener:  # accepts connections, never speaks Ray
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(8)
+        port = listener.getsockname()[1]
+        started = time.monotonic()
+        result = real(["simulate", "the-game", "--games", "2", "--ray", f"127.0.0.1:{port}"])
+        took = time.monotonic() - started
+    assert result.returncode == 2, result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert "cannot reach Ray" in result.stderr
+    assert took < 15, took  # 10 s from the command's start; the rest is Python starting
+
+
+def test_simulate_ray_refuses_a_closed_port_at_once() -> None:
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]  # bound, not listening: connections are refused
+        argv = ["simulate", "the-game", "--games", "2", "--ray", f"127.0.0.1:{port}"]
+        code, _out, err = run(argv)
+    assert "cannot reach Ray" in refused(code, err)
