@@ -372,3 +372,17 @@ def test_simulate_ray_refuses_a_closed_port_at_once() -> None:
         argv = ["simulate", "the-game", "--games", "2", "--ray", f"127.0.0.1:{port}"]
         code, _out, err = run(argv)
     assert "cannot reach Ray" in refused(code, err)
+
+
+def test_a_question_too_long_for_a_card_is_refused_before_printing(tmp_path: Path) -> None:
+    text = FR_STARTER.read_text(encoding="utf-8")
+    old = 'text = "Quel est le plus long fleuve de France ?"'
+    assert old in text
+    deck = tmp_path / "long.toml"
+    deck.write_text(text.replace(old, f'text = "{"mot " * 2400}?"', 1), encoding="utf-8")
+    code, out, err = run(["deck", "check", str(deck)])
+    assert code == 0, out + err  # within the deck limits
+    for argv in (["deck", "print", str(deck)], ["print", str(deck)]):
+        code, _out, err = run([*argv, "--out", str(tmp_path / "cards.pdf")])
+        assert "do not fit on a card" in refused(code, err)  # laid out for many seconds
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["long.toml"]

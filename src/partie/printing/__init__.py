@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from partie.printing.faces import (
     letter_back,
@@ -53,8 +54,30 @@ def cards_of(target: str, lang: str = "fr") -> tuple[str, list[Face], Face]:
     from partie.games.tennis_quizz.decks import load_deck
 
     deck = load_deck(QUIZZ_DEFAULT_DECK if target == "tennis-quizz" else target)
+    for card in deck.cards:
+        check_printable(card)
     fronts = [quiz_front(card.id, card.questions, deck.title) for card in deck.cards]
     return "tennis-quizz", fronts, quiz_back(deck.title)
+
+
+PRINTABLE_CHARS = 3000
+"""The most characters of questions and choices one card can show: at the smallest
+type (4 pt) a 63 × 88 mm card holds about 45 lines of 70 characters. Beyond, nothing
+fits, and laying out a 10,000-character question at every size took seconds a card."""
+
+
+def check_printable(card: Any) -> None:
+    """Refuse a card whose text cannot fit on it, before any layout."""
+    size = sum(len(q.text) + sum(len(c) for c in q.choices) for q in card.questions)
+    if size > PRINTABLE_CHARS:
+        from partie.core.errors import BadDeck
+
+        raise BadDeck(
+            f"carte {card.id} : {size} caractères de questions et de choix ne tiennent pas "
+            f"sur une carte (au plus {PRINTABLE_CHARS})",
+            f"card {card.id}: {size} characters of questions and choices do not fit on a "
+            f"card (at most {PRINTABLE_CHARS})",
+        )
 
 
 def make_pdf(
