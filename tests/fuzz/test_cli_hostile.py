@@ -248,7 +248,7 @@ def test_analyze_streams_and_stops_at_once_on_ctrl_c() -> None:
     # A billion deals under a 1 GiB limit: every deal was built before the first verdict.
     args = ["analyze", "the-game", "--games", "1000000000", "--budget", "50", "--beam", "0"]
     process = subprocess.Popen(
-        [sys.executable, "-m", "partie", *args, "--workers", "2", "--json"],
+        [sys.executable, "-m", "partie", *args, "--workers", "2", "--force", "--json"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
