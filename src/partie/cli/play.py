@@ -300,8 +300,15 @@ def play_tennis_quizz(
         lang,
         record_path,
         force=force,
-        inputs=(deck,),
+        inputs=(str(deck_file(deck)),),
     )
+
+
+def deck_file(spec: str) -> Path:
+    """The file a ``--deck`` reads (a built-in deck's own file for a name)."""
+    from partie.games.tennis_quizz.decks import resolve
+
+    return resolve(spec)  # an unknown deck failed earlier, in parse_options
 
 
 @play.command("tennis-mots")
