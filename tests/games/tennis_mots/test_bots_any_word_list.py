@@ -17,7 +17,7 @@ from partie.core.errors import PartieError
 from partie.sim.runner import play_one
 
 GAME = get_game("tennis-mots")
-BOTS = ("simple", "greedy", "tactician")
+BOTS = ("simple", "greedy", "tactician", "mc:5")
 
 suffix = st.text(alphabet="AEIOURSTLN", min_size=0, max_size=5)
 # One short word for each letter (a few letters sometimes left out), and random words.
