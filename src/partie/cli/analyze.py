@@ -7,21 +7,23 @@ exactly game ``i`` of ``partie simulate`` with the same ``--seed`` and options.
 
 from __future__ import annotations
 
+import itertools
 import json
-import os
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Iterator
 from typing import Any
 
 import click
 from rich.console import Console
 from rich.table import Table
 
-from partie.cli.common import lang
+from partie.cli.common import GAMES, ORACLE_BEAM, ORACLE_BUDGET, SEED, WORKERS, fail, lang
 from partie.cli.options import parse_option_pairs
+from partie.core.errors import PartieError
 from partie.core.registry import get_game
 from partie.core.rng import derive_seed
 from partie.sim.deals import read_deals
+from partie.sim.runner import check_workers, iter_in_pool
 from partie.sim.stats import wilson_ci95
 
 
@@ -35,29 +37,30 @@ def analyze() -> None:
 @click.option("--deals", "deals_path", default=None, metavar="FILE", help="Deals file.")
 @click.option(
     "--games",
-    type=click.IntRange(1),
+    type=GAMES,
     default=None,
     help="Seeded deals to analyse (default 100; with --deals, every deal of the file).",
 )
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=SEED, default=0, show_default=True)
 @click.option(
     "--budget",
-    type=click.IntRange(1),
+    type=ORACLE_BUDGET,
     default=None,
     help="Search nodes per deal before answering 'undecided' (default 1000000).",
 )
 @click.option(
     "--beam",
-    type=click.IntRange(0),
+    type=ORACLE_BEAM,
     default=None,
     help="Widest beam of the first phase (default 1024; 0: exhaustive search only).",
 )
 @click.option(
     "--workers",
-    type=click.IntRange(1),
+    type=WORKERS,
     default=None,
     help="Local worker processes (default: all cores).",
 )
+@click.option("--force", is_flag=True, help="Allow more --workers than cores.")
 @click.option("-o", "--option", "pairs", multiple=True, metavar="KEY=VALUE")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--per-deal", is_flag=True, help="With --json: first one line per deal.")
@@ -69,6 +72,7 @@ def analyze_the_game(
     budget: int | None,
     beam: int | None,
     workers: int | None,
+    force: bool,
     pairs: tuple[str, ...],
     as_json: bool,
     per_deal: bool,
@@ -80,6 +84,10 @@ def analyze_the_game(
     if per_deal and not as_json:
         raise click.UsageError("--per-deal needs --json")
     game = get_game("the-game")
+    try:
+        workers = check_workers(workers, force=force)
+    except PartieError as exc:
+        raise fail(exc) from None
     options_data = {**parse_option_pairs(pairs), "players": players}
     options = game.parse_options(options_data)
     budget = budget or DEFAULT_BUDGET
@@ -88,16 +96,25 @@ def analyze_the_game(
         deals = read_deals(deals_path, game, players)
         if games is not None and games > len(deals):
             raise click.UsageError(f"{games} games asked for but only {len(deals)} deals")
-        deals = deals[: games or len(deals)]
-        positions = [Position.from_deal(deal, options) for deal in deals]
-        seeds: list[int | None] = [None] * len(positions)
+        total = games or len(deals)
+        positions: Iterator[Any] = (Position.from_deal(deal, options) for deal in deals[:total])
+        seeds: Iterator[int | None] = itertools.repeat(None)
     else:
-        seeds = [derive_seed(seed, i) for i in range(games or 100)]
-        positions = [Position.from_state(game.setup(options, s)) for s in seeds]
+        total = games or 100
+        seeds = (derive_seed(seed, i) for i in range(total))
+        seeded = (derive_seed(seed, i) for i in range(total))
+        positions = (Position.from_state(game.setup(options, s)) for s in seeded)
     started = time.perf_counter()
-    results = run_oracle(positions, budget, beam, workers, Console(stderr=True), as_json)
+    tally = Tally()
+    results = run_oracle(positions, total, budget, beam, workers, Console(stderr=True), as_json)
+    for index, (result, deal_seed) in enumerate(zip(results, seeds, strict=False)):
+        tally.add(result)
+        if per_deal:  # streamed: memory does not grow with --games
+            line = {"deal": index, "verdict": result.verdict.value, "nodes": result.nodes}
+            if deal_seed is not None:
+                line["seed"] = deal_seed
+            click.echo(json.dumps(line))
     seconds = time.perf_counter() - started
-    summary = summarize_verdicts(results, seconds)
     summary = {
         "game": "the-game",
         "players": players,
@@ -106,69 +123,77 @@ def analyze_the_game(
         "seed": None if deals_path else seed,
         "budget": budget,
         "beam": beam,
-        **summary,
+        **tally.summary(seconds),
     }
     if as_json:
-        if per_deal:
-            for index, (result, deal_seed) in enumerate(zip(results, seeds, strict=True)):
-                line = {"deal": index, "verdict": result.verdict.value, "nodes": result.nodes}
-                if deal_seed is not None:
-                    line["seed"] = deal_seed
-                click.echo(json.dumps(line))
         click.echo(json.dumps(summary))
         return
     print_verdicts(summary)
 
 
 def run_oracle(
-    positions: list[Any],
+    positions: Iterator[Any],
+    total: int,
     budget: int,
     beam: int,
-    workers: int | None,
+    workers: int,
     console: Console,
     quiet: bool,
-) -> list[Any]:
-    """Solve every position, over local processes, in order; a progress bar on a terminal."""
+) -> Iterator[Any]:
+    """Each position's verdict, in order, as they come: over local processes (a few
+    chunks in flight, stopped at once by Ctrl-C), a progress bar on a terminal."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     from partie.games.the_game.oracle import solve_positions
 
-    workers = max(1, workers or os.cpu_count() or 1)
-    size = max(1, min(20, len(positions) // (workers * 4) or 1))
-    chunks = [positions[i : i + size] for i in range(0, len(positions), size)]
+    size = max(1, min(20, total // (workers * 4) or 1))
+    jobs = ((chunk, budget, beam) for chunk in batched(positions, size))
     show = console.is_terminal and not quiet
-    results: list[Any] = []
     columns = (BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=console, transient=True, disable=not show) as progress:
-        task = progress.add_task("oracle", total=len(positions))
-        if workers == 1 or len(chunks) == 1:
-            for chunk in chunks:
-                results.extend(solve_positions(chunk, budget, beam))
-                progress.advance(task, len(chunk))
+        task = progress.add_task("oracle", total=total)
+        if workers == 1 or total <= size:
+            done_chunks: Iterator[list[Any]] = (solve_positions(*job) for job in jobs)
         else:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                futures = [pool.submit(solve_positions, c, budget, beam) for c in chunks]
-                for future in futures:  # in order: results line up with the deals
-                    done = future.result()
-                    results.extend(done)
-                    progress.advance(task, len(done))
-    return results
+            done_chunks = iter_in_pool(solve_positions, jobs, workers)
+        for done in done_chunks:
+            progress.advance(task, len(done))
+            yield from done
 
 
-def summarize_verdicts(results: list[Any], seconds: float) -> dict[str, Any]:
-    n = len(results)
-    counts = {v: sum(1 for r in results if r.verdict.value == v) for v in ("win", "loss")}
-    unknown = n - counts["win"] - counts["loss"]
-    out: dict[str, Any] = {"deals": n, "winnable": counts["win"], "lost": counts["loss"]}
-    out["undecided"] = unknown
-    for name, count in (("winnable", counts["win"]), ("lost", counts["loss"])):
-        low, high = wilson_ci95(count, n)
-        out[f"{name}_fraction"] = round(count / n, 6)
-        out[f"{name}_fraction_ci95"] = [round(low, 6), round(high, 6)]
-    out["undecided_fraction"] = round(unknown / n, 6)
-    out["mean_nodes"] = round(sum(r.nodes for r in results) / n, 1)
-    out["seconds"] = round(seconds, 3)
-    return out
+def batched(items: Iterator[Any], size: int) -> Iterator[list[Any]]:
+    """Lists of ``size`` items (the last one shorter), made as they are asked for."""
+    while chunk := list(itertools.islice(items, size)):
+        yield chunk
+
+
+class Tally:
+    """Running counts of the verdicts (no list of results is kept)."""
+
+    def __init__(self) -> None:
+        self.n = self.win = self.loss = self.nodes = 0
+
+    def add(self, result: Any) -> None:
+        self.n += 1
+        self.nodes += result.nodes
+        if result.verdict.value == "win":
+            self.win += 1
+        elif result.verdict.value == "loss":
+            self.loss += 1
+
+    def summary(self, seconds: float) -> dict[str, Any]:
+        n = self.n
+        unknown = n - self.win - self.loss
+        out: dict[str, Any] = {"deals": n, "winnable": self.win, "lost": self.loss}
+        out["undecided"] = unknown
+        for name, count in (("winnable", self.win), ("lost", self.loss)):
+            low, high = wilson_ci95(count, n)
+            out[f"{name}_fraction"] = round(count / n, 6)
+            out[f"{name}_fraction_ci95"] = [round(low, 6), round(high, 6)]
+        out["undecided_fraction"] = round(unknown / n, 6)
+        out["mean_nodes"] = round(self.nodes / n, 1)
+        out["seconds"] = round(seconds, 3)
+        return out
 
 
 def print_verdicts(summary: dict[str, Any]) -> None:

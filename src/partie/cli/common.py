@@ -11,6 +11,11 @@ from typing import Any
 import click
 
 from partie.core.errors import PartieError
+from partie.core.inputs import MAX_SEED
+from partie.sim.plan import MAX_GAMES
+
+MAX_WORKERS = 256
+"""The most local worker processes any command starts, ``--force`` included."""
 
 
 def lang() -> str:
@@ -70,6 +75,35 @@ def localize(command: click.Command, language: str) -> None:
 def fail(error: PartieError) -> click.UsageError:
     """A game-level error shown as bad usage (exit 2, one line)."""
     return click.UsageError(error.message(lang()))
+
+
+#: Bounds every subcommand applies to the same kind of number, so that what one command
+#: accepts another does not refuse (a seed ``play`` takes is a seed ``replay`` takes).
+SEED = click.IntRange(0, MAX_SEED)
+GAMES = click.IntRange(1, MAX_GAMES)
+WORKERS = click.IntRange(1, MAX_WORKERS)
+ORACLE_BUDGET = click.IntRange(1, 100_000_000)
+ORACLE_BEAM = click.IntRange(0, 65_536)
+TERMINAL_COLUMNS = (20, 1000)
+TERMINAL_LINES = (5, 1000)
+
+
+def clamp_terminal_size() -> None:
+    """``COLUMNS`` and ``LINES`` within sane bounds before any screen is drawn: a width
+    of 99,999,999,999 made every line of a table that long (a MemoryError), 0 drew
+    nothing. A value that is not a number is dropped (the terminal's own size holds)."""
+    for name, (low, high) in (("COLUMNS", TERMINAL_COLUMNS), ("LINES", TERMINAL_LINES)):
+        raw = os.environ.get(name)
+        if raw is None:
+            continue
+        text = raw.strip()
+        if not text.isdigit() or len(text) > 6:
+            if text.isdigit():  # a huge width: the widest allowed
+                os.environ[name] = str(high)
+            else:
+                del os.environ[name]
+            continue
+        os.environ[name] = str(min(high, max(low, int(text))))
 
 
 class FiniteRange(click.FloatRange):
@@ -144,6 +178,7 @@ def _safe_streams() -> None:
 def run_cli(group: click.Group, argv: list[str] | None) -> int:
     """Run ``group``; bad usage becomes ``partie <command>: error: <reason>`` and exit 2."""
     _safe_streams()
+    clamp_terminal_size()
     where = _command_path(group, argv)
     try:
         result: Any = group.main(args=argv, prog_name="partie", standalone_mode=False)

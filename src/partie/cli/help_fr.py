@@ -292,6 +292,8 @@ HELP_FR: dict[str, str] = {
     ),
     "Cards only, without the rules sheet.": "Les cartes seules, sans la feuille de règles.",
     "Replace --out if it exists.": "Remplacer --out s'il existe.",
+    "Replace --record if it exists.": "Remplacer --record s'il existe.",
+    "Allow more --workers than cores.": "Permettre plus de --workers que de cœurs.",
     "Local worker processes (default: all cores, at most the cores without --force); "
     "with --ray local, Ray's CPUs.": (
         "Processus locaux (défaut : tous les cœurs, au plus les cœurs sans --force) ; "

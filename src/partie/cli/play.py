@@ -14,7 +14,7 @@ from typing import Any
 import click
 from rich.console import Console
 
-from partie.cli.common import checked_output
+from partie.cli.common import SEED, checked_output
 from partie.cli.common import lang as default_lang
 from partie.cli.options import parse_option_pairs
 from partie.core.errors import PartieError
@@ -31,7 +31,7 @@ LANG = click.option(
 )
 SEED = click.option(
     "--seed",
-    type=int,
+    type=SEED,
     default=None,
     help="Seed of the deal (default: a fresh one, printed at the end).",
 )
@@ -40,9 +40,30 @@ RECORD = click.option(
     "record_path",
     type=click.Path(dir_okay=False),
     default=None,
-    callback=lambda _ctx, _param, value: checked_output(value, "--record", force=True),
     help="Where to save the game record (default: the user data folder).",
 )
+FORCE = click.option("--force", is_flag=True, help="Replace --record if it exists.")
+
+
+def record_target(
+    game_id: str, seed: int, record_path: str | None, *, force: bool, inputs: tuple[str, ...]
+) -> Path:
+    """Where the record will go, checked before the game starts (a game is never played
+    to its end and then lost): ``--record`` through the output check (an existing file
+    only with ``--force``, never a file the game reads); the default records folder is
+    made on first use."""
+    if record_path is not None:
+        checked_output(record_path, "--record", force=force, inputs=inputs)
+        return Path(record_path)
+    target = default_record_path(game_id, seed)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise click.UsageError(
+            f"cannot make the records folder {target.parent}: {exc.strerror}"
+        ) from None
+    checked_output(str(target), "--record", force=False)
+    return target
 
 
 class GamesGroup(click.Group):
@@ -87,10 +108,14 @@ def play_table(
     console: Console,
     lang: str,
     record_path: str | None,
+    *,
+    force: bool = False,
+    inputs: tuple[str, ...] = (),
     **screen_options: Any,
 ) -> None:
     """Build the terminal screen, run the table, then say where the record went; an
     unfinished game (end of input, ``quitter``, Ctrl-C) also prints its seed."""
+    target = record_target(game.id, seed, record_path, force=force, inputs=inputs)
     persons = [place for place, seat in enumerate(seats) if seat.is_person]
     screen = screen_class(
         game,
@@ -102,7 +127,6 @@ def play_table(
         hand_over=sys.stdin.isatty(),
         **screen_options,
     )
-    target = Path(record_path) if record_path else default_record_path(game.id, seed)
     run = run_table(game, options, seed, seats, screen, target)
     if not run.finished:
         stopped = "Partie interrompue. " if lang == "fr" else "Game stopped. "
@@ -139,6 +163,7 @@ def play_table(
 @SEED
 @LANG
 @RECORD
+@FORCE
 def play_the_game(
     players: int | None,
     bots: int,
@@ -149,6 +174,7 @@ def play_the_game(
     seed: int | None,
     lang: str | None,
     record_path: str | None,
+    force: bool,
 ) -> None:
     """The Game: cooperative, 1-5 players, 98 cards on four piles."""
     from partie.terminal.the_game import TheGameScreen
@@ -170,7 +196,7 @@ def play_the_game(
         game.make_bot(bot_name, 0)  # an unknown bot fails here, before any screen
         if bot_name.partition(":")[0] not in ("random", "greedy"):  # plain Python
             prepare_bots(console, lang, bot_name)
-    play_table(game, options, seed, seats, TheGameScreen, console, lang, record_path)
+    play_table(game, options, seed, seats, TheGameScreen, console, lang, record_path, force=force)
 
 
 def prepare_bots(console: Console, lang: str, bot_name: str = "") -> bool:
@@ -240,6 +266,7 @@ VARIANTS = ("tactique", "jeu-decisif", "debutants-pros")
 @SEED
 @LANG
 @RECORD
+@FORCE
 def play_tennis_quizz(
     vs: str | None,
     partner: str | None,
@@ -252,6 +279,7 @@ def play_tennis_quizz(
     seed: int | None,
     lang: str | None,
     record_path: str | None,
+    force: bool,
 ) -> None:
     """Tennis Quizz: questions served with tennis scoring, against a bot or at one keyboard."""
     from partie.terminal.tennis_quizz import TennisQuizzScreen
@@ -290,7 +318,25 @@ def play_tennis_quizz(
         for s in range(players)
     ]
     console = Console(highlight=False)
-    play_table(game, options, seed, seats, TennisQuizzScreen, console, lang, record_path)
+    play_table(
+        game,
+        options,
+        seed,
+        seats,
+        TennisQuizzScreen,
+        console,
+        lang,
+        record_path,
+        force=force,
+        inputs=(str(deck_file(deck)),),
+    )
+
+
+def deck_file(spec: str) -> Path:
+    """The file a ``--deck`` reads (a built-in deck's own file for a name)."""
+    from partie.games.tennis_quizz.decks import resolve
+
+    return resolve(spec)  # an unknown deck failed earlier, in parse_options
 
 
 @play.command("tennis-mots")
@@ -339,6 +385,7 @@ def play_tennis_quizz(
 @SEED
 @LANG
 @RECORD
+@FORCE
 def play_tennis_mots(
     players: int | None,
     bots: int,
@@ -351,6 +398,7 @@ def play_tennis_mots(
     seed: int | None,
     lang: str | None,
     record_path: str | None,
+    force: bool,
 ) -> None:
     """Tennis de mots: a French word card game, 2-4 players, first to 2 sets."""
     from partie.terminal.tennis_mots import TennisMotsScreen
@@ -384,6 +432,8 @@ def play_tennis_mots(
         console,
         lang,
         record_path,
+        force=force,
+        inputs=tuple(p for p in (lexicon_path, deck_path) if p),
         show_hints=show_hints,
     )
 

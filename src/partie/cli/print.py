@@ -36,7 +36,7 @@ def print_command(
     from partie.core.files import check_output
     from partie.printing import make_pdf
 
-    check_output(out, force=force)
+    check_output(out, force=force, inputs=[target])  # never the deck being printed
     printed = make_pdf(target, out, paper=paper, lang=language or lang(), rules=not no_rules)
     if as_json:
         click.echo(json.dumps(printed.to_json(), ensure_ascii=False))

@@ -18,13 +18,16 @@ def board_screen(record: Record, lang: str, console: Console) -> Any:
     from partie.terminal import screen_class
 
     person = "Joueur" if lang == "fr" else "Player"
-    names = [
-        f"{person} {s + 1}" if name == "human" else f"Bot {s + 1}"
-        for s, name in enumerate(record.players)
-    ]
-    persons = [s for s, name in enumerate(record.players) if name == "human"]
+    game = get_game(record.game)
+    options = game.parse_options(record.options, trusted=False)
+    seats = getattr(options, "players", None) or len(record.players)
+    # A record may name fewer players than seats (the names are display only): an
+    # unnamed seat is shown as a person.
+    kinds = [record.players[s] if s < len(record.players) else "human" for s in range(seats)]
+    names = [f"{person} {s + 1}" if k == "human" else f"Bot {s + 1}" for s, k in enumerate(kinds)]
+    persons = [s for s, kind in enumerate(kinds) if kind == "human"]
     cls = screen_class(record.game)
-    return cls(get_game(record.game), names, persons, lambda _prompt: None, console, lang)
+    return cls(game, names, persons, lambda _prompt: None, console, lang)
 
 
 @click.command("replay")

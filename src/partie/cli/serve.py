@@ -9,7 +9,33 @@ from pathlib import Path
 
 import click
 
-from partie.cli.common import lang
+from partie.cli.common import FiniteRange, lang
+
+
+def check_host(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
+    """An address to listen on: an empty one listened on every address (0.0.0.0) and
+    printed ``http://:PORT/``."""
+    if not value.strip():
+        raise click.BadParameter("empty address (e.g. 127.0.0.1, or 0.0.0.0 for every one)")
+    if value != value.strip() or len(value) > 255:
+        raise click.BadParameter(f"not an address: {value[:40]!r}")
+    return value
+
+
+def check_db(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    """A storage URL naming a SQLite file in a folder that exists: like every other
+    output of the command, ``--db`` makes no folders (a typo would have made a tree of
+    them); the default, in the user's data folder, is made on first run."""
+    if value is None or not value.startswith("sqlite:///"):
+        return value
+    name = value.removeprefix("sqlite:///")
+    if not name.strip():
+        raise click.BadParameter("no file after sqlite:///")
+    path = Path(name)
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        raise click.BadParameter(f"folder {parent} does not exist")
+    return value
 
 
 def default_db() -> str:
@@ -20,7 +46,13 @@ def default_db() -> str:
 
 
 @click.command("serve")
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    callback=check_host,
+    help="Address to listen on.",
+)
 @click.option(
     "--port",
     type=click.IntRange(0, 65535),
@@ -28,11 +60,16 @@ def default_db() -> str:
     show_default=True,
     help="Port to listen on (0: any free port, printed).",
 )
-@click.option("--db", default=None, help="Storage URL, e.g. sqlite:///path/partie.sqlite3.")
+@click.option(
+    "--db",
+    default=None,
+    callback=check_db,
+    help="Storage URL, e.g. sqlite:///path/partie.sqlite3.",
+)
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in the browser.")
 @click.option(
     "--bot-pause",
-    type=click.FloatRange(0, 10),
+    type=FiniteRange(0, 10),
     default=0.6,
     show_default=True,
     help="Seconds a bot waits before it plays, so people can follow.",
@@ -40,7 +77,7 @@ def default_db() -> str:
 @click.option("--no-warm", is_flag=True, help="Do not prepare the compiled bots at start.")
 @click.option(
     "--idle-minutes",
-    type=click.FloatRange(0, 10080),
+    type=FiniteRange(0, 10080),
     default=30,
     show_default=True,
     help="Minutes after which a finished or unstarted table nobody watches leaves memory "

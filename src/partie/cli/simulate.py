@@ -23,7 +23,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from partie.cli.common import checked_output, fail
+from partie.cli.common import GAMES, SEED, WORKERS, checked_output, fail
 from partie.cli.common import lang as default_lang
 from partie.cli.options import parse_option_pairs
 from partie.core.errors import PartieError
@@ -70,14 +70,14 @@ def ray_session(address: str | None, workers: int | None) -> Iterator[None]:
 )
 @click.option(
     "--games",
-    type=click.IntRange(1),
+    type=GAMES,
     default=None,
     help="Games per configuration (default 1000, or every deal of --deals).",
 )
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=SEED, default=0, show_default=True)
 @click.option(
     "--workers",
-    type=click.IntRange(1),
+    type=WORKERS,
     default=None,
     help="Local worker processes (default: all cores, at most the cores without --force); "
     "with --ray local, Ray's CPUs.",

@@ -31,37 +31,49 @@ def _reason(exc: OSError) -> tuple[str, str]:
     return text, text
 
 
-def read_bounded(path: str | Path, limit: int, *, what: str) -> bytes:
-    """At most ``limit`` bytes of a regular file; a larger file, a folder, a device or a
-    missing file is a ``BadPath`` naming the path (``/dev/zero`` is not read forever)."""
+def read_bounded(path: str | Path, limit: int, *, what: str | tuple[str, str]) -> bytes:
+    """At most ``limit`` bytes of a regular file; a larger file, a folder, a device, a
+    FIFO or a missing file is a ``BadPath`` naming the path (``/dev/zero`` is not read
+    forever, a FIFO is never opened). ``what`` names the file, in French and English
+    when given as a pair. Every file partie reads from a command-line flag comes here."""
+    what_fr, what_en = (what, what) if isinstance(what, str) else what
     where = Path(path)
     try:
         info = where.stat()
         if stat.S_ISDIR(info.st_mode):
-            raise BadPath(f"{what} {where} : c'est un dossier", f"{what} {where}: is a folder")
+            raise BadPath(
+                f"{what_fr} {where} : c'est un dossier", f"{what_en} {where}: is a folder"
+            )
         if not stat.S_ISREG(info.st_mode):
             raise BadPath(
-                f"{what} {where} : pas un fichier ordinaire",
-                f"{what} {where}: not a regular file",
+                f"{what_fr} {where} : pas un fichier ordinaire",
+                f"{what_en} {where}: not a regular file",
             )
+        if info.st_size > limit:
+            raise _too_large(what_fr, what_en, where, limit)
         with where.open("rb") as handle:
             data = handle.read(limit + 1)
     except FileNotFoundError:
         raise BadPath(
-            f"impossible de lire {what} {where} : introuvable",
-            f"cannot read {what} {where}: not found",
+            f"impossible de lire {what_fr} {where} : introuvable",
+            f"cannot read {what_en} {where}: not found",
         ) from None
     except OSError as exc:
         fr, en = _reason(exc)
         raise BadPath(
-            f"{what} {where} : lecture impossible ({fr})", f"{what} {where}: cannot read ({en})"
+            f"{what_fr} {where} : lecture impossible ({fr})",
+            f"{what_en} {where}: cannot read ({en})",
         ) from None
     if len(data) > limit:
-        raise BadPath(
-            f"{what} {where} : trop gros (au plus {limit} octets)",
-            f"{what} {where}: too large (at most {limit} bytes)",
-        )
+        raise _too_large(what_fr, what_en, where, limit)
     return data
+
+
+def _too_large(what_fr: str, what_en: str, where: Path, limit: int) -> BadPath:
+    return BadPath(
+        f"{what_fr} {where} : trop gros (au plus {limit} octets)",
+        f"{what_en} {where}: too large (at most {limit} bytes)",
+    )
 
 
 def check_output(

@@ -142,8 +142,8 @@ class Record:
 
 def replay(record: Record, *, on_action: Any = None) -> State:
     """Replay ``record`` from its seed; ``on_action(state, seat, action)`` is called
-    before each action. Raises ``BadRecord`` when an action is refused or the final
-    result differs from the recorded one."""
+    before each action. Raises ``BadRecord`` when an action is refused, the final
+    result differs from the recorded one, or the game ends and the record has none."""
     game = get_game(record.game)
     state = game.setup(game.parse_options(record.options, trusted=False), record.seed)
     for index, (seat, data) in enumerate(record.actions, start=1):
@@ -157,6 +157,13 @@ def replay(record: Record, *, on_action: Any = None) -> State:
                 f"coup {index} refusé au rejeu : {exc.fr}",
                 f"move {index} refused on replay: {exc.en}",
             ) from None
+    if record.result is None and state.result is not None:
+        # A finished game's record always carries its result: one without it cannot be
+        # checked, so it must not pass for an identical replay.
+        raise BadRecord(
+            "le rejeu finit la partie mais l'enregistrement n'a pas de résultat à comparer",
+            "the replay ends the game but the record holds no result to compare",
+        )
     if record.result is not None:
         got = state.result
         if got is None or json.loads(json.dumps(got.to_json())) != record.result:

@@ -7,6 +7,7 @@ cut line, so a cut a little off does not eat a value or a question.
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 from partie.printing.layout import CARD_H, CARD_W
 from partie.printing.pdf import FONT, CardPdf, Face, escape
@@ -265,11 +266,32 @@ def letter_cards(deck: str | None, fr: bool) -> tuple[list[Face], Face]:
 
 QUIZ_DEFAULT_DECK = "fr-starter"
 
+PRINTABLE_CHARS = 3000
+"""The most characters of questions and choices one card can show: at the smallest
+type (4 pt) a 63 × 88 mm card holds about 45 lines of 70 characters. Beyond, nothing
+fits, and laying out a 10,000-character question at every size took seconds a card."""
+
+
+def check_printable(card: Any) -> None:
+    """Refuse a card whose text cannot fit on it, before any layout."""
+    size = sum(len(q.text) + sum(len(c) for c in q.choices) for q in card.questions)
+    if size > PRINTABLE_CHARS:
+        from partie.core.errors import BadDeck
+
+        raise BadDeck(
+            f"carte {card.id} : {size} caractères de questions et de choix ne tiennent pas "
+            f"sur une carte (au plus {PRINTABLE_CHARS})",
+            f"card {card.id}: {size} characters of questions and choices do not fit on a "
+            f"card (at most {PRINTABLE_CHARS})",
+        )
+
 
 def quiz_cards(deck: str | None, fr: bool) -> tuple[list[Face], Face]:
     """A question deck's cards (the built-in starter deck by default)."""
     from partie.games.tennis_quizz.decks import load_deck
 
     questions = load_deck(deck or QUIZ_DEFAULT_DECK)
+    for card in questions.cards:
+        check_printable(card)
     fronts = [quiz_front(card.id, card.questions, questions.title) for card in questions.cards]
     return fronts, quiz_back(questions.title)

@@ -9,6 +9,9 @@ Every node of a cluster needs the same version of ``partie`` installed (``pip in
 from __future__ import annotations
 
 import os
+import socket
+import subprocess
+import sys
 from collections import deque
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -32,9 +35,68 @@ def _import_ray() -> Any:
     return ray
 
 
+ANSWER_SECONDS = 2.5
+"""How long a cluster's address has to accept a connection."""
+PROBE_SECONDS = 7.0
+"""How long a trial connection of Ray itself (in a child process, so that it can be
+stopped) has to succeed: Ray retried an address that does not answer, or where
+something else answers, for over a minute, printing its own log lines meanwhile."""
+_PROBE = (
+    "import sys, ray; "
+    "ray.init(address=sys.argv[1], log_to_driver=False, logging_level='ERROR'); "
+    "ray.shutdown()"
+)
+
+
+def check_answers(address: str) -> None:
+    """Refuse, in one line and within ``ANSWER_SECONDS``, a cluster address that is not
+    ``HOST:PORT`` (``ray://`` allowed) or where nothing accepts a connection."""
+    if address == "auto":  # Ray finds the cluster started on this machine itself
+        return
+    where = address.removeprefix("ray://")
+    host, sep, port = where.rpartition(":")
+    host = host.strip("[]")
+    if not sep or not host or not port.isascii() or not port.isdigit() or int(port) > 65535:
+        raise BadOptions(
+            f"--ray {address[:60]!r} : adresse attendue sous la forme HÔTE:PORT, ou 'local'",
+            f"--ray {address[:60]!r}: expected HOST:PORT, or 'local'",
+        )
+    try:
+        with socket.create_connection((host, int(port)), timeout=ANSWER_SECONDS):
+            pass
+    except OSError as exc:
+        why = exc.strerror or "no answer"
+        raise _unreachable(address, (why, why)) from None
+    try:
+        probe = subprocess.run(
+            [sys.executable, "-c", _PROBE, address],
+            capture_output=True,
+            timeout=PROBE_SECONDS,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        seconds = f"{PROBE_SECONDS:g} s"
+        raise _unreachable(
+            address, (f"pas de réponse de Ray en {seconds}", f"no Ray answer within {seconds}")
+        ) from None
+    if probe.returncode != 0:
+        raise _unreachable(
+            address, ("ce qui répond n'est pas Ray", "what answers there is not a Ray cluster")
+        )
+
+
+def _unreachable(address: str, why: tuple[str, str]) -> BadOptions:
+    return BadOptions(
+        f"Ray injoignable à {address[:60]!r} : {why[0]}",
+        f"cannot reach Ray at {address[:60]!r}: {why[1]}",
+    )
+
+
 def connect(address: str, cpus: int | None = None) -> tuple[Any, bool]:
     """Start a local Ray (``"local"``) or join the cluster at ``address``. Returns the
     module and whether this call started Ray (and so should shut it down)."""
+    if address != LOCAL:
+        check_answers(address)
     ray = _import_ray()
     if ray.is_initialized():
         return ray, False

@@ -18,8 +18,9 @@ import signal
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from typing import TypeVar
 
 from partie.core.errors import BadOptions
 from partie.sim.chunks import (
@@ -33,6 +34,8 @@ from partie.sim.chunks import (
     run_chunk,
     supports_deals,
 )
+
+R = TypeVar("R")
 
 IN_FLIGHT_PER_WORKER = 2
 """Chunks submitted ahead per worker: enough to keep them busy, few enough to bound memory."""
@@ -89,6 +92,30 @@ def _stop_pool(pool: ProcessPoolExecutor) -> None:
         process.join(timeout=max(0.0, deadline - time.monotonic()))
         if process.is_alive():  # pragma: no cover - terminate is enough on Linux
             process.kill()
+
+
+def iter_in_pool(
+    function: Callable[..., R], jobs: Iterable[tuple[object, ...]], workers: int
+) -> Iterator[R]:
+    """``function(*job)`` for each job, over ``workers`` local processes, in job order,
+    with a few jobs in flight per worker (memory does not grow with the number of jobs);
+    a Ctrl-C stops the workers at once, as ``iter_chunks`` does."""
+    pool = ProcessPoolExecutor(
+        max_workers=workers, initializer=_worker_init, initargs=(os.getpid(),)
+    )
+    window: deque[Future[R]] = deque()
+    try:
+        limit = workers * IN_FLIGHT_PER_WORKER
+        for job in jobs:
+            window.append(pool.submit(function, *job))
+            if len(window) >= limit:
+                yield window.popleft().result()
+        while window:
+            yield window.popleft().result()
+    except BaseException:
+        _stop_pool(pool)
+        raise
+    pool.shutdown(wait=True)
 
 
 def iter_chunks(

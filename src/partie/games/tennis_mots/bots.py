@@ -9,7 +9,7 @@ from typing import Any
 
 from partie.core.game import Bot
 from partie.games.tennis_mots import shots as names_of
-from partie.games.tennis_mots.cards import LETTERS_SET
+from partie.games.tennis_mots.cards import DOUBLE, LETTERS_SET
 from partie.games.tennis_mots.movegen import GeneratedShot, all_shots
 from partie.games.tennis_mots.moves import Candidate, generate, hand_from_view, table_from_view
 from partie.games.tennis_mots.rules import ACCEPT, CHALLENGE, PASS, Net, Shot
@@ -36,6 +36,31 @@ def word_is_valid(lexicon: Any, cards: list[list[Any]] | tuple[Any, ...]) -> boo
     if all(ch in LETTERS_SET for ch in cards_text):
         return bool(lexicon.is_prefix(cards_text))
     return lexicon.read(cards_text) is not None
+
+
+def fault_cards(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The hand cards a server may fault with alone: worth less than the weight, or a
+    double card (it never reads). Whatever the word list, a lone letter is not always
+    the start of a word in it, nor always under the weight (``F`` is worth 5)."""
+    weight = view["weight"]
+    return [h for h in view["hand"] or [] if h["value"] < weight or h["face"] == DOUBLE]
+
+
+def serve_of_last_resort(view: dict[str, Any], lexicon: Any) -> Any:
+    """No fault is possible and the quick search found no serve: the most valuable of
+    every legal serve (the exact generator). With no legal serve at all (a tiny word
+    list, every card at or above the weight, no double) the cheapest card is laid, and
+    the table refuses it: the rules give such a server no move."""
+    shots = all_shots(view, lexicon, limit=50)
+    if shots:
+        return max(shots, key=lambda s: s.value).action
+    card = min(view["hand"], key=lambda h: (h["value"], h["id"]))
+    return Net(((card["id"], card["face"], ""),))
+
+
+def fault_with(card: dict[str, Any]) -> Any:
+    glyph = DOUBLE if card["face"] == DOUBLE else card["face"]
+    return Net(((card["id"], glyph, ""),))
 
 
 class SimpleBot(Bot):
@@ -73,9 +98,10 @@ class SimpleBot(Bot):
             if under:
                 pick = min(under, key=lambda c: (c.value, c.cards[0][0]))
                 return Net(pick.cards)
-            card = min(hand, key=lambda h: (h["face"] == "◀", h["value"], h["id"]))
-            glyph = "◀" if card["face"] == "◀" else card["face"]
-            return Net(((card["id"], glyph, ""),))
+            faults = fault_cards(view)
+            if not faults:
+                return serve_of_last_resort(view, load_lexicon(view["options"]["lexicon"]))
+            return fault_with(min(faults, key=lambda h: (h["face"] == DOUBLE, h["value"], h["id"])))
         if seat is not None and hand and self.rng.random() < 0.3:
             nets = [c for c in found if c.value < weight and c.laid == 1]
             # Rather a NET that builds on the table word than a lone card.
@@ -231,9 +257,10 @@ class PlayerBot(Bot):
     def fault(self, view: dict[str, Any]) -> Any:
         """No serve reaches the weight: fault with the card the bot minds least."""
         hand = view["hand"]
-        card = min(hand, key=lambda h: (self.keep_score(h, hand), h["id"]))
-        glyph = "◀" if card["face"] == "◀" else card["face"]
-        return Net(((card["id"], glyph, ""),))
+        faults = fault_cards(view)
+        if not faults:  # its vocabulary knows no serve and every card reaches the weight
+            return serve_of_last_resort(view, self.lexicon(view))
+        return fault_with(min(faults, key=lambda h: (self.keep_score(h, hand), h["id"])))
 
     def keep_score(self, card: dict[str, Any], hand: list[dict[str, Any]]) -> float:
         """How much the bot wants to keep a card (low: first to go)."""
@@ -318,7 +345,15 @@ class TacticianBot(PlayerBot):
             pool = consonants
         else:
             return None
-        pool = [h for h in pool if h["value"] <= 3]
+        # A NET stays under the weight, and without bluffing its letter must start a word.
+        lexicon = self.lexicon(view)
+        pool = [
+            h
+            for h in pool
+            if h["value"] <= 3
+            and h["value"] < view["weight"]
+            and (view["options"]["bluff"] or lexicon.is_prefix(h["face"]))
+        ]
         if not pool:
             return None
         card = min(pool, key=lambda h: (h["value"], h["id"]))

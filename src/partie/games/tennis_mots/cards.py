@@ -20,7 +20,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from partie.core.errors import BadDeck
+from partie.core.errors import BadDeck, PartieError
+from partie.core.files import read_bounded
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 VOWELS = frozenset("AEIOU")
@@ -213,6 +214,9 @@ def _entry(entry: Any, name: str, source: str) -> tuple[int, int]:
 
 
 DEFAULT_DECK_FILE = "deck.toml"
+MAX_DECK_BYTES = 1024 * 1024
+"""A deck file lists 26 letters and four jokers: a few hundred bytes. A larger file
+(``/dev/zero``) is refused, not read."""
 
 
 @cache
@@ -227,12 +231,11 @@ def load_deck(path: str | None = None) -> Deck:
         )
         return Deck.from_toml(text, "default")
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise BadDeck(
-            f"impossible de lire le fichier de cartes {path} : {exc.strerror}",
-            f"cannot read deck file {path}: {exc.strerror}",
-        ) from None
+        text = read_bounded(
+            path, MAX_DECK_BYTES, what=("le fichier de cartes", "deck file")
+        ).decode("utf-8")
+    except PartieError as exc:
+        raise BadDeck(exc.fr, exc.en) from None
     except UnicodeDecodeError:
         raise BadDeck(
             f"{path} : le fichier de cartes doit être en UTF-8",

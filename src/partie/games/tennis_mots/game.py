@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import replace
-from pathlib import Path
 from typing import Any, ClassVar
 
 from partie.core.errors import BadOptions, PartieError
@@ -34,23 +33,15 @@ from partie.games.tennis_mots.rules import (
     iter_laid,
 )
 
-MAX_LEXICON_FILE = 64 * 1024 * 1024
-
 
 class BadLexiconFile(PartieError):
     code = "bad_lexicon"
 
 
 def table_lexicon(path: str | None) -> Any:
-    """The lexicon of a table; an unreadable file is a ``PartieError``. A file must be a
-    regular file of at most 64 MiB (``/dev/zero`` is not read forever)."""
-    if path is not None:
-        where = Path(path)
-        if where.exists() and (not where.is_file() or where.stat().st_size > MAX_LEXICON_FILE):
-            raise BadLexiconFile(
-                f"liste de mots refusée {path} : pas un fichier ordinaire de 64 Mio au plus",
-                f"word list refused {path}: not a regular file of at most 64 MiB",
-            )
+    """The lexicon of a table; an unreadable file is a ``PartieError``. The list is read
+    through the one input check (``Lexicon.from_file``): a regular file of at most
+    64 MiB, words of at most 32 letters (``/dev/zero`` is not read forever)."""
     try:
         return load_lexicon(path)
     except PartieError:
@@ -65,6 +56,23 @@ def table_lexicon(path: str | None) -> Any:
             f"liste de mots illisible {path} : {exc}",
             f"unreadable word list {path}: {exc}",
         ) from None
+
+
+def check_serves(deck: Any, lexicon: Any, path: str | None) -> None:
+    """Refuse a word list in which some letter of the deck starts no word. The rules
+    count on a lone card always being a move for the server (a fault under the weight,
+    a serve at or above it): with a list where ``F`` starts no word, a server holding
+    only ``F``, ``V``, ``W`` and ``Y`` (each worth 5 or more) has no move at all."""
+    letters = sorted({face for face in deck.faces if face in LETTERS_SET})
+    missing = [letter for letter in letters if not lexicon.is_prefix(letter)]
+    if missing:
+        shown = ", ".join(missing[:10]) + ("…" if len(missing) > 10 else "")
+        raise BadLexiconFile(
+            f"liste de mots {path} : aucun mot ne commence par {shown} ; chaque lettre du "
+            "paquet doit commencer un mot (un serveur doit toujours pouvoir jouer une carte)",
+            f"word list {path}: no word starts with {shown}; every letter of the deck must "
+            "start a word (a server must always be able to play a card)",
+        )
 
 
 BUILTIN = "default"
@@ -129,7 +137,7 @@ class TennisMots(Game):
                 f"{deck.size} cartes ne suffisent pas à {options.players} joueurs",
                 f"{deck.size} cards are not enough for {options.players} players",
             )
-        table_lexicon(options.lexicon)
+        check_serves(deck, table_lexicon(options.lexicon), options.lexicon)
         return options
 
     def setup(self, options: TennisMotsOptions, seed: int) -> TennisMotsState:

@@ -32,6 +32,7 @@ import dawg
 import numpy as np
 
 from partie.core.errors import PartieError
+from partie.core.files import read_bounded
 
 # --- vocabulary ---------------------------------------------------------------------
 
@@ -52,6 +53,13 @@ DATA_FILE = "lexicon-fr.bin"
 """The shipped lexicon inside ``partie.games.tennis_mots.data``."""
 
 _MAGIC = b"PARTIE-LEXICON 2\n"  # then length-prefixed parts, uncompressed: loads faster
+
+
+MAX_LIST_BYTES = 64 * 1024 * 1024
+"""The largest word list file read: ``/dev/zero`` or a huge file is refused, not read."""
+MAX_WORD_LETTERS = 32
+"""The longest word a list may hold: the starts table keeps a start's remaining depth
+in the top bits of a 32-bit value (a 33-letter word overflowed it)."""
 
 
 class BadLexicon(PartieError):
@@ -376,38 +384,35 @@ class Lexicon:
         where = Path(path)
         try:
             stat = where.stat()
-            key = (str(where.resolve()), stat.st_mtime_ns, stat.st_size)
-            if key in cls._files:
-                return cls._files[key]
-            text = where.read_text(encoding="utf-8-sig")
-        except FileNotFoundError:
-            raise BadLexicon(
-                f"liste de mots introuvable : {where}",
-                f"word list not found: {where}",
-                path=str(where),
-            ) from None
-        except IsADirectoryError:
-            raise BadLexicon(
-                f"{where} est un dossier, pas une liste de mots",
-                f"{where} is a folder, not a word list",
-                path=str(where),
-            ) from None
+        except OSError:
+            stat = None  # read_bounded names the problem
+        key = (str(where.resolve()), stat.st_mtime_ns, stat.st_size) if stat else None
+        if key is not None and key in cls._files:
+            return cls._files[key]
+        try:
+            raw = read_bounded(where, MAX_LIST_BYTES, what=("liste de mots", "word list"))
+        except PartieError as exc:
+            raise BadLexicon(exc.fr, exc.en, path=str(where)) from None
+        try:
+            text = raw.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             raise BadLexicon(
                 f"{where} n'est pas un texte UTF-8 (octet {exc.start})",
                 f"{where} is not UTF-8 text (byte {exc.start})",
                 path=str(where),
             ) from None
-        except OSError as exc:
-            raise BadLexicon(
-                f"impossible de lire {where} : {exc.strerror}",
-                f"cannot read {where}: {exc.strerror}",
-                path=str(where),
-            ) from None
         entries = [line.strip() for line in text.splitlines()]
         entries = [e for e in entries if e and not e.startswith("#")]
         keep_capitals = text == text.upper()  # a list with no lower case at all
         words = {w for e in entries if (w := fold_entry(e, keep_capitals=keep_capitals))}
+        longest = max(words, key=len, default="")
+        if len(longest) > MAX_WORD_LETTERS:
+            shown = longest[:20] + "…"
+            raise BadLexicon(
+                f"{where} : mot de {len(longest)} lettres ({shown}), au plus {MAX_WORD_LETTERS}",
+                f"{where}: a word of {len(longest)} letters ({shown}), at most {MAX_WORD_LETTERS}",
+                path=str(where),
+            )
         if not words:
             raise BadLexicon(
                 f"{where} ne contient aucun mot utilisable (un mot par ligne, lettres seules)",

@@ -17,7 +17,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from partie.core.errors import BadDeck
+from partie.core.errors import BadDeck, PartieError
+from partie.core.files import read_bounded
 from partie.core.inputs import BadInput, Limits, decode_text, too_deep
 
 DECK_LIMITS = Limits(max_bytes=1024 * 1024, max_depth=16, max_string=10_000)
@@ -314,15 +315,12 @@ def resolve_builtin(spec: str) -> Path | None:
 
 
 def _read_raw(path: Path) -> bytes:
-    """The deck file's bytes, one more than the limit at most (``decode_text`` refuses a
-    larger file)."""
+    """The deck file's bytes, through the one input check (a regular file within the
+    deck's size limit)."""
     try:
-        with path.open("rb") as handle:
-            return handle.read(DECK_LIMITS.max_bytes + 1)
-    except OSError as exc:
-        raise BadDeck(
-            f"impossible de lire {path} : {exc.strerror}", f"cannot read {path}: {exc.strerror}"
-        ) from None
+        return read_bounded(path, DECK_LIMITS.max_bytes, what=("le paquet", "deck"))
+    except PartieError as exc:
+        raise BadDeck(exc.fr, exc.en) from None
 
 
 def read_deck_text(spec: str) -> str:

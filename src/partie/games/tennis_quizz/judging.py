@@ -71,8 +71,8 @@ def with_values(norm: str, romans: bool) -> str:
         spelled[-1] = "1"
     words = []
     for word in spelled:
-        if word.isdigit():
-            word = str(int(word))
+        if word.isascii() and word.isdigit():  # "²" is a digit int() refuses
+            word = word.lstrip("0") or "0"  # int() refuses 4,301 digits and more
         elif romans and (value := roman_value(word)) is not None:
             word = str(value)
         words.append(word)

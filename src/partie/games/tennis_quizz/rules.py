@@ -241,10 +241,11 @@ def parse_action(view: dict[str, Any], text: str) -> QuizzAction:
     text = text.strip()
     phase = view["phase"]
     if phase in (Phase.SERVER, Phase.ANSWERER, Phase.ASK):
-        if not text.isdigit():
+        if not (0 < len(text) <= 4 and text.isascii() and text.isdigit()):
+            shown = text if len(text) <= 40 else text[:37] + "..."
             raise InvalidAction(
-                f"tapez un nombre, pas {text!r}",
-                f"type a number, not {text!r}",
+                f"tapez un nombre, pas {shown!r}",
+                f"type a number, not {shown!r}",
                 code="not_a_number",
             )
         number = int(text)

@@ -278,7 +278,7 @@ def parse_action(text: str, view: dict[str, Any] | None = None) -> TheGameAction
     if not words:
         raise InvalidAction("coup vide", "empty move", code="empty_move")
     head = words[0]
-    if view is not None and len(words) == 1 and head.isdigit():
+    if view is not None and len(words) == 1 and _is_number(head):
         return bare_card(int(head), view)
     if head in ("fin", "end", "f", "e") and len(words) == 1:
         return END_TURN
@@ -294,20 +294,26 @@ def parse_action(text: str, view: dict[str, Any] | None = None) -> TheGameAction
     if head in TAKEBACK_WORDS and len(words) == 1:
         laid = (view or {}).get("laid_this_turn") or []
         return TakeBack(laid[-1]["card"] if laid else None)
-    if head in TAKEBACK_WORDS and len(words) == 2 and words[1].isdigit():
+    if head in TAKEBACK_WORDS and len(words) == 2 and _is_number(words[1]):
         return TakeBack(int(words[1]))
-    if head in ("commence", "start") and len(words) == 2 and words[1].isdigit():
+    if head in ("commence", "start") and len(words) == 2 and _is_number(words[1]):
         return ChooseStart(int(words[1]) - 1)
-    if len(words) == 2 and head.isdigit():
+    if len(words) == 2 and _is_number(head):
         return Play(int(head), pile_index(words[1]))
-    if len(words) == 2 and words[1].isdigit():
+    if len(words) == 2 and _is_number(words[1]):
         return Play(int(words[1]), pile_index(head))
+    shown = text.strip() if len(text.strip()) <= 40 else text.strip()[:37] + "..."
     raise InvalidAction(
-        f"coup illisible : {text.strip()!r} (ex. « 37 a1 », « fin », « signal d2 garde », "
-        "« reprendre »)",
-        f"unreadable move: {text.strip()!r} (e.g. '37 a1', 'end', 'signal d2 keep', 'undo')",
+        f"coup illisible : {shown!r} (ex. « 37 a1 », « fin », « signal d2 garde », « reprendre »)",
+        f"unreadable move: {shown!r} (e.g. '37 a1', 'end', 'signal d2 keep', 'undo')",
         code="unreadable_move",
     )
+
+
+def _is_number(word: str) -> bool:
+    """A number a player means: at most 4 ASCII digits (``str.isdigit`` also takes ``²``,
+    which ``int`` refuses, and 10,000 digits, which ``int`` refuses too)."""
+    return 0 < len(word) <= 4 and word.isascii() and word.isdigit()
 
 
 def bare_card(card: int, view: dict[str, Any]) -> Play:
