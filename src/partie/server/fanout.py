@@ -14,6 +14,8 @@ import itertools
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from partie.server.codes import token_hash
+
 QUEUE_LIMIT = 256
 _ids = itertools.count(1)
 
@@ -33,7 +35,10 @@ class Connection:
         self.table: str | None = None
         self.seat: int | None = None
         self.owner = False
-        self.token: str | None = None
+        self._token: str | None = None
+        #: The SHA-256 of ``token``, as seats keep it: whether this page still holds its
+        #: seat is checked against it before anything of the seat is sent.
+        self.token_hash: str | None = None
         self.closed = False
         self.allowances: dict[str, Any] = {}  # rate limits by what they limit ("chat")
         self._send_text = send_text
@@ -41,6 +46,15 @@ class Connection:
         self.overflowed = False
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
+
+    @property
+    def token(self) -> str | None:
+        return self._token
+
+    @token.setter
+    def token(self, token: str | None) -> None:
+        self._token = token
+        self.token_hash = None if token is None else token_hash(token)
 
     def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._drain())
