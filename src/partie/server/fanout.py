@@ -40,6 +40,9 @@ class Connection:
         #: seat is checked against it before anything of the seat is sent.
         self.token_hash: str | None = None
         self.closed = False
+        #: What the last table message sent here showed (the table's version, summary,
+        #: timer and this page's seat): the same again is not sent twice.
+        self.shown: tuple[Any, ...] | None = None
         self.allowances: dict[str, Any] = {}  # rate limits by what they limit ("chat")
         self._send_text = send_text
         self._close = close
@@ -116,6 +119,13 @@ class Fanout:
 
     def count(self, code: str, seat: int) -> int:
         return sum(1 for c in self._by_table.get(code, {}).values() if c.seat == seat)
+
+    def seats(self, code: str) -> frozenset[int]:
+        """The seats that have at least one page open (one pass over the table's pages)."""
+        conns = self._by_table.get(code)
+        if not conns:
+            return frozenset()
+        return frozenset(c.seat for c in conns.values() if c.seat is not None)
 
     def stats(self) -> dict[str, Any]:
         return {

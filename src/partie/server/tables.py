@@ -116,6 +116,10 @@ class Table:
         self.meta_rev = 0  # bumped whenever a stored fact of the table changes
         self.idle_since = time.monotonic()  # when its last connection left
         self._summary: tuple[Any, dict[str, Any], str] | None = None
+        # The table messages of the current version by seat (``None``: spectators),
+        # built once each (``Tables._changed``), and what they show.
+        self.texts: dict[int | None, str] = {}
+        self.texts_key: tuple[Any, ...] | None = None
         # Answers to ``ask`` for the current version, by (seat, what, args): the same
         # question on the same position is searched once, however often it is sent.
         self.answers: dict[tuple[int | None, str, str], asyncio.Future[Any]] = {}
@@ -178,12 +182,13 @@ class Table:
     def summary(self, fanout: Fanout) -> dict[str, Any]:
         """The public facts of the table (lobby, table messages): no seed, no token."""
         seats = []
+        present = fanout.seats(self.code)
         for i, seat in enumerate(self.seats):
             entry: dict[str, Any] = {
                 "seat": i,
                 "kind": seat.kind,
                 "name": seat.name if seat.kind == "person" else (seat.bot or ""),
-                "connected": fanout.count(self.code, i) > 0 if seat.kind == "person" else False,
+                "connected": i in present if seat.kind == "person" else False,
             }
             if seat.kind == "bot":
                 entry["bot"] = seat.bot
@@ -210,7 +215,7 @@ class Table:
         key = (
             self.meta_rev,
             self.status,
-            tuple(fanout.count(self.code, i) > 0 for i in range(len(self.seats))),
+            fanout.seats(self.code),
             tuple(sorted(self.zombies)),
         )
         if self._summary is None or self._summary[0] != key:
@@ -366,7 +371,7 @@ class Tables:
             key = {"open": "open", "playing": "playing"}.get(table.status, "finished")
             if key == "finished" and len(out[key]) >= FINISHED_LISTED:
                 continue
-            out[key].append(table.summary(self.fanout))
+            out[key].append(table.summary_text(self.fanout)[0])  # kept, not rebuilt
         return out
 
     # -- creation ---------------------------------------------------------------------
@@ -425,6 +430,7 @@ class Tables:
         if conn.table is not None:
             self.disconnect(conn)
         conn.lang = msg.lang
+        conn.shown = None
         conn.seat = None
         conn.owner = False
         conn.token = None
@@ -880,12 +886,29 @@ class Tables:
         table's summary is encoded once for all of them. What a page is sent is decided
         by the seat its token holds now (``_revoke`` first)."""
         self._revoke(table)
-        texts: dict[int | None, str] = {}
         summary, summary_text = table.summary_text(self.fanout)
         timer = None
         if table.turn_timer.at_ms is not None and table.state is not None:
             timer = {"seat": table.state.to_act[0], "deadline_ms": table.turn_timer.at_ms}
+        # Each seat's message (and the spectators' one) is built once per version of
+        # what it shows, however many pages and calls ask for it; a page that already
+        # has it is sent nothing.
+        key = (
+            table.core,
+            table.version,
+            table.status,
+            table._summary[0] if table._summary else None,
+            table.turn_timer.at_ms,
+        )
+        if table.texts_key != key:
+            table.texts_key = key
+            table.texts = {}
+        texts = table.texts
         for conn in self.fanout.connections(table.code):
+            shown = (key, conn.seat)
+            if conn.shown == shown:
+                continue
+            conn.shown = shown
             text = texts.get(conn.seat)
             if text is None:
                 message = p.table_message(
