@@ -17,8 +17,9 @@ is printed). The server keeps the tables of earlier steps in memory (their games
 for people who left), as a long-running server would.
 
 Prints one JSON object: ``steps`` (per N: tables, p50_ms, p99_ms, actions_per_second,
-server_cpu_ms_per_action, rss_mb, and what the clients cost), ``knee_tables`` (the
-largest N with p99 at most 100 ms).
+server_cpu_ms_per_action, rss_mb; rss_after_close_mb once every page of the step has
+closed; and what the clients cost), ``knee_tables`` (the largest N with p99 at most
+100 ms).
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ WARMUP = 8.0
 WINDOW = 20.0
 PROCESSES = 2
 THINK = (0.2, 2.0)
+GIVE_BACK_DELAY = 2.0  # the server's pause before it gives closed pages' memory back
 SENDING: set[asyncio.Future[Any]] = set()  # sends under way (kept until done)
 
 
@@ -240,6 +242,8 @@ def run_step(base: str, pid: int, tables: int) -> dict[str, Any]:
     results = [link.recv() for link in links]
     for proc in procs:
         proc.join(120)
+    time.sleep(GIVE_BACK_DELAY + 2)  # every page closed: what memory did the server keep?
+    memory_after = rss_mb(pid)
     trips = [t for r in results for t in r["trips"]]
     client_cpu = sum(r["client_cpu"] for r in results)
     actions = len(trips)
@@ -250,6 +254,7 @@ def run_step(base: str, pid: int, tables: int) -> dict[str, Any]:
         "actions_per_second": round(actions / WINDOW, 1),
         "server_cpu_ms_per_action": round(server_cpu * 1000 / max(actions, 1), 3),
         "rss_mb": memory,
+        "rss_after_close_mb": memory_after,
         "pages": sum(r["pages"] for r in results),
         "errors": sum(r["errors"] for r in results),
         "server_cpu_share": round(server_cpu / WINDOW, 2),
