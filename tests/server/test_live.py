@@ -147,9 +147,16 @@ def check_no_leak(played: dict[str, Any]) -> int:
         state = states[-1].clone()
         state.apply(seat, game.action_from_json(data))
         states.append(state)
-    for page in [*played["pages"], played["watcher"]]:
+    for page in [*played["pages"], played["watcher"], *played.get("stale", [])]:
         own = page.token if page.seat is not None else None
+        # The seat this page holds when each message comes (``welcome`` and ``seated``
+        # say so): a page that lost its seat is checked as the spectator it became.
+        holds = None
         for text, message in zip(page.texts, page.got, strict=True):
+            if message["type"] == "welcome":
+                holds = message["you"]["seat"]
+            elif message["type"] == "seated":
+                holds = message["seat"]
             assert str(record.seed) not in text
             for token in tokens - {own}:
                 assert token not in text, "another connection's token was sent"
@@ -166,7 +173,7 @@ def check_no_leak(played: dict[str, Any]) -> int:
                 last = (who, game.action_from_json(data))
 
             def rebuilt(
-                s: Any, message: dict = message, last: Any = last, seat: Any = page.seat
+                s: Any, message: dict = message, last: Any = last, seat: Any = holds
             ) -> Any:
                 built = table_message(
                     adapter,
@@ -192,9 +199,9 @@ def check_no_leak(played: dict[str, Any]) -> int:
                 # both checked against hidden cards below.
                 extra = message.get("extra", {})
                 assert set(extra) <= {"corners", "turns"}
-                assert "corners" not in extra or page.seat in state.to_act
+                assert "corners" not in extra or holds in state.to_act
             for _ in range(3):
-                again = game.reshuffle_hidden(state, page.seat, rng)
+                again = game.reshuffle_hidden(state, holds, rng)
                 shown = rebuilt(again)
                 if over:
                     shown = {k: v for k, v in shown.items() if k != "extra"}
@@ -223,6 +230,62 @@ def test_leak_whole_games_with_people_bots_and_a_spectator(tmp_path):
         assert check_no_leak(played) >= 20
         seen = [m["view"] for m in played["watcher"].got if m["type"] == "table" and m["view"]]
         assert seen and all(view["hand"] is None for view in seen)
+
+
+def test_leak_a_page_that_lost_its_seat_sees_no_hand_for_the_whole_game(tmp_path):
+    """A stranger sits, opens a second page with the same token and gives the seat up
+    on the first; Carole takes the seat and the game is played to the end. The stale
+    page is a spectator from the moment the seat was given up: every message it gets
+    passes the leak check as a spectator's, and it never sees a hand."""
+
+    async def run() -> dict[str, Any]:
+        with LiveServer(tmp_path / "stale.sqlite3") as server:
+            code, owner = new_table(
+                server,
+                {
+                    "game": "the-game",
+                    "options": {"players": 3},
+                    "seats": [{}, {}, {"bot": "greedy"}],
+                    "settings": {"zombie_bot": "greedy"},
+                },
+            )
+            rng = random.Random(5)
+            host = Player(server.ws, code, owner, rng)
+            stranger = Player(server.ws, code, None, rng)
+            for page in (host, stranger):
+                await page.open()
+                await page.until("welcome")
+            await host.send(type="sit", seat=1, name="Hôte")
+            await host.until("seated")
+            await stranger.send(type="sit", seat=0, name="Inconnu")
+            await stranger.until("seated")
+            stale = Player(server.ws, code, stranger.token, rng)
+            await stale.open()
+            assert (await stale.until("welcome"))["you"]["seat"] == 0
+            await stranger.send(type="leave")
+            assert (await stale.until("welcome"))["you"]["seat"] is None
+            carol = Player(server.ws, code, None, rng)
+            await carol.open()
+            await carol.until("welcome")
+            await carol.send(type="sit", seat=0, name="Carole")
+            await carol.until("seated")
+            await host.send(type="start")
+            await asyncio.gather(*(page.play() for page in (host, carol, stale, stranger)))
+            record = Record.load(httpx.get(server.url(f"/api/tables/{code}/record")).text)
+        stranger.seat = None
+        return {
+            "owner": owner,
+            "pages": [host, carol],
+            "watcher": stranger,
+            "stale": [stale],
+            "record": record,
+        }
+
+    played = asyncio.run(run())
+    assert check_no_leak(played) >= 20
+    stale = played["stale"][0]
+    views = [m["view"] for m in stale.got if m["type"] == "table" and m["view"]]
+    assert views and all(view["hand"] is None for view in views)
 
 
 def test_restart_mid_game_resumes_the_table(tmp_path):

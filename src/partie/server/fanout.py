@@ -10,12 +10,71 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
+import ctypes.util
+import gc
 import itertools
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from partie.server.codes import token_hash
+
 QUEUE_LIMIT = 256
 _ids = itertools.count(1)
+GIVE_BACK_AFTER = 500
+GIVE_BACK_DELAY = 2.0
+"""After this many connections closed, and this many seconds without more closing,
+the memory their buffers held is handed back to the system (``give_back_memory``)."""
+
+
+def _libc_trim() -> Any:
+    """glibc's ``malloc_trim``, or ``None`` (another C library: nothing to do)."""
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        trim = libc.malloc_trim
+    except (OSError, AttributeError):
+        return None
+    trim.argtypes = [ctypes.c_size_t]
+    trim.restype = ctypes.c_int
+    return trim
+
+
+_trim = _libc_trim()
+
+
+class _GiveBack:
+    """Counts closed connections; once enough have closed and the closing has paused,
+    collects them and frees what the C allocator keeps for reuse (glibc's free blocks),
+    so a wave of pages that came and went does not keep its memory for good. What
+    Python's own small-object pools keep (fragmented, reused by the next pages) stays."""
+
+    def __init__(self) -> None:
+        self.closed = 0
+        self.handle: asyncio.TimerHandle | None = None
+
+    def note_closed(self) -> None:
+        self.closed += 1
+        if self.closed < GIVE_BACK_AFTER or _trim is None:
+            return
+        if self.handle is not None:
+            self.handle.cancel()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self.handle = loop.call_later(GIVE_BACK_DELAY, self.give_back)
+
+    def give_back(self) -> None:
+        self.handle = None
+        self.closed = 0
+        # The closed pages' objects are in reference cycles that only a full collection
+        # finds (they would wait for one); then the C allocator's free blocks go back.
+        gc.collect()
+        if _trim is not None:
+            _trim(0)
+
+
+give_back = _GiveBack()
 
 
 class Connection:
@@ -33,14 +92,29 @@ class Connection:
         self.table: str | None = None
         self.seat: int | None = None
         self.owner = False
-        self.token: str | None = None
+        self._token: str | None = None
+        #: The SHA-256 of ``token``, as seats keep it: whether this page still holds its
+        #: seat is checked against it before anything of the seat is sent.
+        self.token_hash: str | None = None
         self.closed = False
+        #: What the last table message sent here showed (the table's version, summary,
+        #: timer and this page's seat): the same again is not sent twice.
+        self.shown: tuple[Any, ...] | None = None
         self.allowances: dict[str, Any] = {}  # rate limits by what they limit ("chat")
         self._send_text = send_text
         self._close = close
         self.overflowed = False
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
+
+    @property
+    def token(self) -> str | None:
+        return self._token
+
+    @token.setter
+    def token(self, token: str | None) -> None:
+        self._token = token
+        self.token_hash = None if token is None else token_hash(token)
 
     def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._drain())
@@ -72,6 +146,8 @@ class Connection:
                 return
 
     async def close(self) -> None:
+        if self._task is not None and not self._task.done():
+            give_back.note_closed()
         self.closed = True
         if self._task is not None:
             self._queue.put_nowait(None)
@@ -102,6 +178,13 @@ class Fanout:
 
     def count(self, code: str, seat: int) -> int:
         return sum(1 for c in self._by_table.get(code, {}).values() if c.seat == seat)
+
+    def seats(self, code: str) -> frozenset[int]:
+        """The seats that have at least one page open (one pass over the table's pages)."""
+        conns = self._by_table.get(code)
+        if not conns:
+            return frozenset()
+        return frozenset(c.seat for c in conns.values() if c.seat is not None)
 
     def stats(self) -> dict[str, Any]:
         return {

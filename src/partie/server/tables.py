@@ -16,6 +16,7 @@ stand-ins, the fan-out, and bots thinking in worker threads.
 from __future__ import annotations
 
 import asyncio
+import hmac
 import json
 import logging
 import secrets
@@ -115,6 +116,10 @@ class Table:
         self.meta_rev = 0  # bumped whenever a stored fact of the table changes
         self.idle_since = time.monotonic()  # when its last connection left
         self._summary: tuple[Any, dict[str, Any], str] | None = None
+        # The table messages of the current version by seat (``None``: spectators),
+        # built once each (``Tables._changed``), and what they show.
+        self.texts: dict[int | None, str] = {}
+        self.texts_key: tuple[Any, ...] | None = None
         # Answers to ``ask`` for the current version, by (seat, what, args): the same
         # question on the same position is searched once, however often it is sent.
         self.answers: dict[tuple[int | None, str, str], asyncio.Future[Any]] = {}
@@ -184,12 +189,13 @@ class Table:
     def summary(self, fanout: Fanout) -> dict[str, Any]:
         """The public facts of the table (lobby, table messages): no seed, no token."""
         seats = []
+        present = fanout.seats(self.code)
         for i, seat in enumerate(self.seats):
             entry: dict[str, Any] = {
                 "seat": i,
                 "kind": seat.kind,
                 "name": seat.name if seat.kind == "person" else (seat.bot or ""),
-                "connected": fanout.count(self.code, i) > 0 if seat.kind == "person" else False,
+                "connected": i in present if seat.kind == "person" else False,
             }
             if seat.kind == "bot":
                 entry["bot"] = seat.bot
@@ -216,7 +222,7 @@ class Table:
         key = (
             self.meta_rev,
             self.status,
-            tuple(fanout.count(self.code, i) > 0 for i in range(len(self.seats))),
+            fanout.seats(self.code),
             tuple(sorted(self.zombies)),
         )
         if self._summary is None or self._summary[0] != key:
@@ -372,7 +378,7 @@ class Tables:
             key = {"open": "open", "playing": "playing"}.get(table.status, "finished")
             if key == "finished" and len(out[key]) >= FINISHED_LISTED:
                 continue
-            out[key].append(table.summary(self.fanout))
+            out[key].append(table.summary_text(self.fanout)[0])  # kept, not rebuilt
         return out
 
     # -- creation ---------------------------------------------------------------------
@@ -431,6 +437,7 @@ class Tables:
         if conn.table is not None:
             self.disconnect(conn)
         conn.lang = msg.lang
+        conn.shown = None
         conn.seat = None
         conn.owner = False
         conn.token = None
@@ -452,15 +459,7 @@ class Tables:
         self.fanout.join(table.code, conn)
         if refusal is not None:
             conn.send(_dumps(p.refusal(refusal, "hello")))
-        conn.send(
-            _dumps(
-                {
-                    "type": "welcome",
-                    "you": {"seat": conn.seat, "owner": conn.owner},
-                    "chat": list(table.chat),
-                }
-            )
-        )
+        conn.send(_welcome(table, conn))
         if conn.seat is not None:
             timer = table.away_timers.pop(conn.seat, None)
             if timer is not None:
@@ -479,7 +478,7 @@ class Tables:
             return
         if not self.fanout.connections(table.code):
             table.idle_since = time.monotonic()
-        seat = conn.seat
+        seat = conn.seat if _holds(table, conn) else None
         if (
             seat is not None
             and table.status == "playing"
@@ -535,6 +534,7 @@ class Tables:
     async def _on_sit(self, conn: Connection, table: Table, msg: p.Sit) -> None:
         async with table.lock:
             _need_open(table)
+            self._revoke(table)
             if conn.seat is not None or (conn.token and _seat_of(table, conn.token) is not None):
                 # (a watching connection's token may hold a seat: one seat per token)
                 raise _refused(
@@ -563,7 +563,7 @@ class Tables:
                 table.zombies.pop(seat, None)
                 table.played_for.pop(seat, None)
             await self._save(table)
-            conn.seat = None
+            self._revoke(table)  # this page and every other page of the seat
         self._after_change(table)
 
     async def _on_rename(self, conn: Connection, table: Table, msg: p.Rename) -> None:
@@ -695,7 +695,14 @@ class Tables:
             f"trop de questions d'un coup : {ASK_BURST} d'affilée, puis une par seconde",
             f"too many questions at once: at most {ASK_BURST} in a row, then one a second",
         )
-        info = await self._answer(table, conn.seat, msg.what, msg.args)
+        seat = conn.seat if _holds(table, conn) else None
+        info = await self._answer(table, seat, msg.what, msg.args)
+        if seat is not None and (
+            conn.table != table.code or conn.seat != seat or not _holds(table, conn)
+        ):
+            # The seat was given up or taken while the answer was searched: it is the
+            # seat's, not this page's any more.
+            raise _not_seated()
         conn.send(_dumps({"type": "answer", "what": msg.what, "info": info}))
 
     async def _answer(self, table: Table, seat: int | None, what: str, args: dict[str, Any]) -> Any:
@@ -730,7 +737,7 @@ class Tables:
         )
         text = p.clean_text(msg.text, limit=p.CHAT_MAX, what="message")
         text = table.adapter.check_chat(text)
-        seat = conn.seat
+        seat = conn.seat if _holds(table, conn) else None
         name = table.seats[seat].name if seat is not None else ""
         line = {"type": "chat", "seat": seat, "name": name, "text": text, "at": int(time.time())}
         table.chat.append(line)
@@ -883,15 +890,43 @@ class Tables:
         except Exception:
             log.exception("table %s: the bots stopped", table.code)
 
+    def _revoke(self, table: Table) -> None:
+        """Every page whose token no longer holds its seat (given up in another tab,
+        taken by someone else, removed by a resize) loses the seat now: it is told by a
+        ``welcome`` as a spectator, and what it is sent next is the public view."""
+        for conn in self.fanout.connections(table.code):
+            if conn.seat is not None and not _holds(table, conn):
+                conn.seat = None
+                conn.send(_welcome(table, conn))
+
     def _changed(self, table: Table) -> None:
         """Send each connection its message; each seat's message is built once, and the
-        table's summary is encoded once for all of them."""
-        texts: dict[int | None, str] = {}
+        table's summary is encoded once for all of them. What a page is sent is decided
+        by the seat its token holds now (``_revoke`` first)."""
+        self._revoke(table)
         summary, summary_text = table.summary_text(self.fanout)
         timer = None
         if table.turn_timer.at_ms is not None and table.state is not None:
             timer = {"seat": table.state.to_act[0], "deadline_ms": table.turn_timer.at_ms}
+        # Each seat's message (and the spectators' one) is built once per version of
+        # what it shows, however many pages and calls ask for it; a page that already
+        # has it is sent nothing.
+        key = (
+            table.core,
+            table.version,
+            table.status,
+            table._summary[0] if table._summary else None,
+            table.turn_timer.at_ms,
+        )
+        if table.texts_key != key:
+            table.texts_key = key
+            table.texts = {}
+        texts = table.texts
         for conn in self.fanout.connections(table.code):
+            shown = (key, conn.seat)
+            if conn.shown == shown:
+                continue
+            conn.shown = shown
             text = texts.get(conn.seat)
             if text is None:
                 message = p.table_message(
@@ -917,7 +952,11 @@ class Tables:
         for seat, actions in list(table.played_for.items()):
             if table.status == "playing" and seat in table.zombies:
                 continue
-            pages = [c for c in self.fanout.connections(table.code) if c.seat == seat]
+            pages = [
+                c
+                for c in self.fanout.connections(table.code)
+                if c.seat == seat and _holds(table, c)
+            ]
             if not pages:
                 continue
             del table.played_for[seat]
@@ -1003,6 +1042,35 @@ def _seat_of(table: Table, token: str) -> int | None:
     )
 
 
+def _holds(table: Table, conn: Connection) -> bool:
+    """Whether ``conn``'s token holds its seat at ``table`` now: the one test made before
+    anything of a seat is sent to a page."""
+    seat = conn.seat
+    if seat is None or conn.token_hash is None or not 0 <= seat < len(table.seats):
+        return False
+    info = table.seats[seat]
+    return (
+        info.kind == "person"
+        and info.token_hash is not None
+        and hmac.compare_digest(info.token_hash, conn.token_hash)
+    )
+
+
+def _welcome(table: Table, conn: Connection) -> str:
+    """Who this page is at the table (its seat or none, owner or not) and the chat."""
+    return _dumps(
+        {
+            "type": "welcome",
+            "you": {"seat": conn.seat, "owner": conn.owner},
+            "chat": list(table.chat),
+        }
+    )
+
+
+def _not_seated() -> Refused:
+    return _refused("not_seated", "vous n'êtes pas assis à cette table", "you have no seat here")
+
+
 def _need_owner(conn: Connection) -> None:
     if not conn.owner:
         raise _refused(
@@ -1016,17 +1084,8 @@ def _need_seat(conn: Connection, table: Table) -> int:
     """The connection's seat, if its token still holds it (a seat given up in another tab
     is gone for every tab)."""
     seat = conn.seat
-    if seat is not None:
-        info = table.seats[seat] if seat < len(table.seats) else None
-        if (
-            info is None
-            or info.kind != "person"
-            or not token_matches(conn.token or "", info.token_hash)
-        ):
-            conn.seat = None
-            seat = None
-    if seat is None:
-        raise _refused("not_seated", "vous n'êtes pas assis à cette table", "you have no seat here")
+    if seat is None or not _holds(table, conn):
+        raise _not_seated()  # (``_revoke`` tells a page that lost its seat, at once)
     return seat
 
 

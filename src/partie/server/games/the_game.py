@@ -89,8 +89,10 @@ def cornering_plays(view: dict[str, Any]) -> list[dict[str, Any]]:
     """The plays of this view's hand after which the turn's minimum can no longer be
     reached, so the game ends (``stuck``): ``[{"card", "pile"}]``, by the rule's own
     reading of the seat's view (``rules.corners``), as the terminal's."""
-    if not view.get("started", True):
+    if not view.get("started", True) or view.get("over"):
         return []
+    if view["min_cards"] - view["played_this_turn"] <= 1:
+        return []  # the minimum is reached with this play or was already: nothing corners
     return [
         {"card": card, "pile": PILE_NAMES[p]}
         for card in view.get("hand") or []
