@@ -62,7 +62,9 @@ def serve(
     from partie.server.storage import open_storage
 
     url = db or default_db()
-    open_storage(url).close()  # a bad URL or an unwritable folder fails here, in one line
+    # A bad URL, a missing folder (but the default one's), a path that is no regular
+    # file or no database fail here, in one line (exit 2).
+    open_storage(url, create_folder=db is None).close()
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:

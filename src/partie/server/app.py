@@ -133,6 +133,8 @@ def create_app(config: ServerConfig) -> Starlette:
                 "addresses": [f"http://{host}:{port}" for host in hosts],
                 "watched_tables": watched["tables"],
                 "connections": watched["connections"],
+                "storage": service.storage.health(),
+                "unreadable_tables": service.unreadable,
             }
         )
 
