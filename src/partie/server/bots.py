@@ -50,7 +50,8 @@ class BotRunner:
             for adapter in todo:
                 future = self._warm[adapter.id]
                 try:
-                    _compile_elsewhere(adapter.id)
+                    if not adapter.cache_ready():  # else loading is all there is to do
+                        _compile_elsewhere(adapter.id)
                     adapter.warm()
                     log.info("bots ready: %s", adapter.id)
                 except Exception as exc:  # a broken bot must not stop the server
@@ -67,9 +68,14 @@ class BotRunner:
         future = self._warm.get(game_id)
         return future is None or future.done()
 
-    async def choose(self, adapter: GameAdapter, bot: Bot, view: dict[str, Any]) -> Action:
+    async def choose(
+        self, adapter: GameAdapter, bot: Bot, view: dict[str, Any], spec: str | None = None
+    ) -> Action:
+        """The bot's move, thought in a worker thread; a bot whose compiled code is
+        being prepared (``adapter.needs_warm(spec)``) waits for it, the others do not."""
         future = self._warm.get(adapter.id)
-        if future is not None and not future.done():
+        waits = spec is None or adapter.needs_warm(spec)
+        if waits and future is not None and not future.done():
             await asyncio.wrap_future(future)
         return await self._worker.submit((bot, view))
 

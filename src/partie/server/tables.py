@@ -917,7 +917,9 @@ class Tables:
                 if core is None or turn is None:
                     continue
                 try:
-                    action = await self.bots.choose(table.adapter, turn.bot, turn.view)
+                    action = await self.bots.choose(
+                        table.adapter, turn.bot, turn.view, spec=turn.spec
+                    )
                 except Exception:
                     log.exception("table %s: bot %s failed", table.code, turn.spec)
                     action = None
