@@ -4,14 +4,17 @@ never runs ahead of storage, bots resume by themselves, the damage is said."""
 
 from __future__ import annotations
 
+import contextlib
+import json
 import logging
 import os
+import socket
 import sqlite3
 import time
 from pathlib import Path
 
 import pytest
-from serverkit import Page, SmallDisk, make_client, new_table
+from serverkit import LiveServer, Page, SmallDisk, make_client, new_table
 
 
 @pytest.fixture
@@ -221,3 +224,58 @@ def test_a_database_that_cannot_be_read_at_start_is_one_line_and_exit_2(tmp_path
         assert len(lines) == 1 and "Traceback" not in out, (path, out)
         assert str(path) in lines[0] and lines[0].startswith("partie serve: error:")
     assert json_file.read_text().startswith('{"tables"')  # left as it was
+
+
+def _silent_page(port: int, hello: dict) -> socket.socket:
+    """A websocket page that says hello, then never reads again (nor answers a ping)."""
+    sock = socket.create_connection(("127.0.0.1", port))
+    sock.sendall(
+        b"GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+        b"Connection: Upgrade\r\nSec-WebSocket-Key: c2lsZW50IHJlYWRlciAxMg==\r\n"
+        b"Sec-WebSocket-Version: 13\r\n\r\n"
+    )
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += sock.recv(1)
+    assert b" 101 " in answer
+    payload = json.dumps(hello).encode()
+    mask = b"\1\2\3\4"
+    header = b"\x81" + bytes([0x80 | 126]) + len(payload).to_bytes(2, "big") + mask
+    sock.sendall(header + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+    return sock
+
+
+def test_a_page_that_stops_reading_is_absent_within_seconds(tmp_path):
+    import httpx
+
+    with LiveServer(tmp_path / "partie.sqlite3") as server:
+        body = {"game": "the-game", "options": {"players": 2}, "seats": [{}, {"bot": "greedy"}]}
+        data = httpx.post(server.url("/api/tables"), json=body).json()
+        code, owner = data["code"], data["owner_token"]
+        with make_client_ws(server, code, owner):
+            pass
+        sock = _silent_page(server.port, {"type": "hello", "table": code, "token": owner})
+        try:
+            deadline = time.monotonic() + 5
+            while not httpx.get(server.url(f"/api/tables/{code}")).json()["seats"][0]["connected"]:
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+            silent_since = time.monotonic()
+            while httpx.get(server.url(f"/api/tables/{code}")).json()["seats"][0]["connected"]:
+                assert time.monotonic() - silent_since < 15, "still present after 15 s"
+                time.sleep(0.2)
+        finally:
+            sock.close()
+
+
+@contextlib.contextmanager
+def make_client_ws(server, code: str, owner: str):
+    """The owner takes seat 0 (then leaves the page): the seat a silent page holds."""
+    from websockets.sync.client import connect
+
+    with connect(server.ws) as ws:
+        ws.send(json.dumps({"type": "hello", "table": code, "token": owner}))
+        ws.send(json.dumps({"type": "sit", "seat": 0, "name": "Ana"}))
+        while json.loads(ws.recv())["type"] != "seated":
+            pass
+        yield

@@ -11,6 +11,9 @@ import click
 
 from partie.cli.common import lang
 
+PING_SECONDS = 5.0
+"""Seconds between the server's pings on each websocket, and to wait for the pong."""
+
 
 def default_db() -> str:
     """A SQLite file in the user's data folder (created on first run)."""
@@ -102,6 +105,10 @@ def serve(
             ws_max_size=1024 * 1024,
             # Messages are small; compressing each one costs more CPU than it saves.
             ws_per_message_deflate=False,
+            # A page that stops answering (a phone asleep, a frozen reader) is gone
+            # within 10 s, not 40: its seat then shows absent and its stand-in can come.
+            ws_ping_interval=PING_SECONDS,
+            ws_ping_timeout=PING_SECONDS,
             lifespan="on",
         )
     )
