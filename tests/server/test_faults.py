@@ -166,7 +166,7 @@ def test_a_database_deleted_or_replaced_while_running_refuses_every_change(tmp_p
             shown = _refusal_with_state(page, 0)
             assert shown["table"]["seats"][0]["kind"] == "empty"
             answer = client.post("/api/tables", json={"game": "the-game"})
-            assert answer.json()["code"] == "storage_error"
+            assert answer.status_code == 503 and answer.json()["code"] == "storage_error"
     said = [r.getMessage() for r in caplog.records if how in r.getMessage()]
     assert len(said) == 1 and str(db) in said[0]
 

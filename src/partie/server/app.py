@@ -69,6 +69,7 @@ _STATUS = {
     "not_owner": 403,
     "game_not_over": 403,
     "too_large": 413,
+    "storage_error": 503,
 }
 
 
