@@ -91,6 +91,28 @@ def test_a_full_disk_refuses_start_and_moves_and_the_table_stays_as_stored(disk,
         assert client.app.state.tables.get(code).version == version
 
 
+def test_a_full_disk_refuses_again_and_the_last_game_stays_over(disk):
+    db = disk.where / "partie.sqlite3"
+    with make_client(db) as client:
+        code, owner = new_table(
+            client, options={"players": 2}, seats=[{"bot": "greedy"}, {"bot": "greedy"}]
+        )
+        with client.websocket_connect("/ws") as ws:
+            page = Page(ws)
+            page.hello(code, owner)
+            page.send(type="start")
+            over = page.until("table", lambda m: m["table"]["status"] == "over")
+            disk.fill()
+            page.send(type="again", same_deal=False)
+            shown = _refusal_with_state(page, over["version"])
+            assert shown["table"]["status"] == "over" and shown["table"]["game_no"] == 0
+            disk.free()
+            page.send(type="again", same_deal=False)
+            page.until("table", lambda m: m["table"]["game_no"] == 1)
+    with make_client(db) as client:
+        assert client.get(f"/api/tables/{code}").json()["game_no"] == 1
+
+
 def test_a_start_clears_what_an_older_server_left_under_its_game(tmp_path):
     """Rows of actions left by a start that failed under an older server (stored while
     the table stayed open) no longer block the moves of the next start."""
