@@ -143,3 +143,46 @@ class LiveServer:
     def __exit__(self, *exc: object) -> None:
         if self.proc is not None and self.proc.poll() is None:
             self.stop()
+
+
+class SmallDisk:
+    """A small tmpfs mounted for one test (root only), which ``fill`` makes full for
+    real: SQLite then fails its writes as on a full disk, with no mock in between."""
+
+    def __init__(self, where: Path, size_kb: int = 4096) -> None:
+        self.where = where
+        self.size_kb = size_kb
+        self.filler = where / "filler"
+
+    def __enter__(self) -> SmallDisk:
+        self.where.mkdir(parents=True, exist_ok=True)
+        done = subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", f"size={self.size_kb}k", "tmpfs", str(self.where)],
+            capture_output=True,
+            check=False,
+        )
+        if done.returncode != 0:
+            import pytest
+
+            pytest.skip("a small disk needs root (mount -t tmpfs)")
+        return self
+
+    def fill(self) -> None:
+        """Take every free byte."""
+        fd = os.open(self.filler, os.O_WRONLY | os.O_CREAT | os.O_APPEND)
+        try:
+            for size in (1 << 20, 65536, 4096, 512, 1):
+                chunk = b"\0" * size
+                try:
+                    while os.write(fd, chunk) > 0:
+                        pass
+                except OSError:
+                    pass
+        finally:
+            os.close(fd)
+
+    def free(self) -> None:
+        self.filler.unlink(missing_ok=True)
+
+    def __exit__(self, *exc: object) -> None:
+        subprocess.run(["umount", "-l", str(self.where)], capture_output=True, check=False)

@@ -30,7 +30,7 @@ def _row(code: str, status: str = "playing") -> TableRow:
 
 def test_writes_survive_reopening_and_a_duplicate_fails_alone(tmp_path):
     path = tmp_path / "deep" / "partie.sqlite3"
-    store = open_storage(f"sqlite:///{path}")
+    store = open_storage(f"sqlite:///{path}", create_folder=True)
 
     async def write() -> None:
         futures = [store.save_table(_row("AAAAAA")), store.save_table(_row("BBBBBB", "open"))]

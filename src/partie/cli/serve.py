@@ -38,6 +38,10 @@ def check_db(_ctx: click.Context, _param: click.Parameter, value: str | None) ->
     return value
 
 
+PING_SECONDS = 5.0
+"""Seconds between the server's pings on each websocket, and to wait for the pong."""
+
+
 def default_db() -> str:
     """A SQLite file in the user's data folder (created on first run)."""
     from platformdirs import user_data_dir
@@ -99,7 +103,9 @@ def serve(
     from partie.server.storage import open_storage
 
     url = db or default_db()
-    open_storage(url).close()  # a bad URL or an unwritable folder fails here, in one line
+    # A bad URL, a missing folder (but the default one's), a path that is no regular
+    # file or no database fail here, in one line (exit 2).
+    open_storage(url, create_folder=db is None).close()
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
@@ -137,6 +143,10 @@ def serve(
             ws_max_size=1024 * 1024,
             # Messages are small; compressing each one costs more CPU than it saves.
             ws_per_message_deflate=False,
+            # A page that stops answering (a phone asleep, a frozen reader) is gone
+            # within 10 s, not 40: its seat then shows absent and its stand-in can come.
+            ws_ping_interval=PING_SECONDS,
+            ws_ping_timeout=PING_SECONDS,
             lifespan="on",
         )
     )

@@ -100,9 +100,9 @@ SHARED: dict[str, Refusal] = _table(
     ("chat_too_fast", WEB, "trop de messages d'un coup", "too many messages at once"),
     ("ask_too_fast", WEB, "trop de questions d'un coup", "too many questions at once"),
     ("bot_no_move", WEB, "le bot n'a pas trouvé de coup", "the bot found no move"),
-    ("storage_error", WEB, "coup non enregistré : rien n'a changé", "move not stored: unchanged"),
+    ("storage_error", WEB, "non enregistré : rien n'a changé", "not stored: unchanged"),
     ("server_error", WEB, "erreur du serveur : rien n'a changé", "server error: nothing changed"),
-    ("bad_db", WEB, "adresse de base de données refusée", "database address refused"),
+    ("bad_db", WEB, "base de données refusée ou illisible", "database refused or unreadable"),
 )
 
 

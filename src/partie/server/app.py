@@ -70,6 +70,7 @@ _STATUS = {
     "not_owner": 403,
     "game_not_over": 403,
     "too_large": 413,
+    "storage_error": 503,
 }
 
 
@@ -134,6 +135,8 @@ def create_app(config: ServerConfig) -> Starlette:
                 "addresses": [f"http://{host}:{port}" for host in hosts],
                 "watched_tables": watched["tables"],
                 "connections": watched["connections"],
+                "storage": service.storage.health(),
+                "unreadable_tables": service.unreadable,
             }
         )
 

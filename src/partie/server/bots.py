@@ -1,9 +1,10 @@
 """Bots off the event loop.
 
 Bots think in worker threads, so a slow bot never stalls the other tables; their
-compiled code is built when the server starts (in a child process, then loaded from
-the cache by one background thread), and a bot asked to play before its code is ready
-waits for it (serving pages never does).
+compiled code is built when the server starts (in a child process, unless numba's cache
+already holds it), then loaded from the cache by a background thread when a bot first
+needs it (or a few seconds after the start). Only a bot that needs that code waits for
+it; the others, and serving pages, never do.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import logging
 import subprocess
 import sys
 import threading
+import time
 from concurrent.futures import Future
 from typing import Any
 
@@ -22,6 +24,9 @@ from partie.server.games import GameAdapter
 from partie.server.worker import BatchWorker
 
 log = logging.getLogger("partie.server")
+
+LOAD_AFTER = 5.0
+"""Seconds after the start at which compiled bots are loaded even if no bot asked."""
 
 
 def _freeze_startup_objects() -> None:
@@ -35,41 +40,64 @@ def _freeze_startup_objects() -> None:
 class BotRunner:
     """Runs ``bot.act(view)`` in worker threads once the bot's game is warmed up."""
 
-    def __init__(self, workers: int = 2) -> None:
+    def __init__(self, workers: int = 2, load_after: float = LOAD_AFTER) -> None:
         self._worker = BatchWorker(_think, threads=workers, name="partie-bot")
         self._warm: dict[str, Future[None]] = {}
+        self._wanted: dict[str, threading.Event] = {}
         self._lock = threading.Lock()
+        self._load_after = load_after
 
     def warm(self, adapters: list[GameAdapter]) -> None:
-        """Start preparing every adapter's compiled bots in one background thread."""
+        """Start preparing every adapter's compiled bots, one background thread each:
+        compiled in a child process unless the cache already holds them, then loaded
+        here when a bot first needs them or ``load_after`` seconds after the start,
+        whichever comes first. Loading holds the interpreter's lock for a second or
+        more (longer on a busy machine): the first pages and the bots with nothing to
+        load do not wait behind it."""
         todo = [a for a in adapters if a.warm_bots and a.id not in self._warm]
         for adapter in todo:
             self._warm[adapter.id] = Future()
+            self._wanted[adapter.id] = threading.Event()
+        left = [len(todo)]
+        deadline = time.monotonic() + self._load_after
 
-        def run() -> None:
-            for adapter in todo:
-                future = self._warm[adapter.id]
-                try:
+        def run(adapter: GameAdapter) -> None:
+            future = self._warm[adapter.id]
+            try:
+                if not adapter.cache_ready():  # else loading is all there is to do
                     _compile_elsewhere(adapter.id)
-                    adapter.warm()
-                    log.info("bots ready: %s", adapter.id)
-                except Exception as exc:  # a broken bot must not stop the server
-                    log.exception("warming the bots of %s failed", adapter.id)
-                    future.set_exception(exc)
-                    continue
+                self._wanted[adapter.id].wait(max(0.0, deadline - time.monotonic()))
+                adapter.warm()
+                log.info("bots ready: %s", adapter.id)
+            except Exception as exc:  # a broken bot must not stop the server
+                log.exception("warming the bots of %s failed", adapter.id)
+                future.set_exception(exc)
+            else:
                 future.set_result(None)
-            _freeze_startup_objects()
+            with self._lock:
+                left[0] -= 1
+                last = left[0] == 0
+            if last:
+                _freeze_startup_objects()
 
-        if todo:
-            threading.Thread(target=run, name="partie-warm", daemon=True).start()
+        for adapter in todo:
+            threading.Thread(
+                target=run, args=(adapter,), name=f"partie-warm-{adapter.id}", daemon=True
+            ).start()
 
     def ready(self, game_id: str) -> bool:
         future = self._warm.get(game_id)
         return future is None or future.done()
 
-    async def choose(self, adapter: GameAdapter, bot: Bot, view: dict[str, Any]) -> Action:
+    async def choose(
+        self, adapter: GameAdapter, bot: Bot, view: dict[str, Any], spec: str | None = None
+    ) -> Action:
+        """The bot's move, thought in a worker thread; a bot whose compiled code is
+        being prepared (``adapter.needs_warm(spec)``) waits for it, the others do not."""
         future = self._warm.get(adapter.id)
-        if future is not None and not future.done():
+        waits = spec is None or adapter.needs_warm(spec)
+        if waits and future is not None and not future.done():
+            self._wanted[adapter.id].set()  # load now, not at ``load_after``
             await asyncio.wrap_future(future)
         return await self._worker.submit((bot, view))
 

@@ -22,6 +22,7 @@ import logging
 import secrets
 import time
 from collections import deque
+from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -35,6 +36,7 @@ from partie.server.fanout import Connection, Fanout
 from partie.server.games import GameAdapter, get_adapter
 from partie.server.ratelimit import Allowance
 from partie.server.storage import GameRow, Storage, TableRow
+from partie.server.storage.outage import reason_of
 from partie.server.timers import Deadline
 from partie.table import TableCore
 
@@ -53,6 +55,24 @@ FINISHED_LISTED = 50
 IDLE_SECONDS = 1800.0
 """A table over (or never started) with nobody connected for this long leaves memory;
 storage keeps it, and the next look at its code loads it again."""
+RETRY_FIRST = 0.25
+RETRY_MOST = 5.0
+"""Seconds a table's bots wait before playing again after a failed write, doubled at
+each failure up to the most: they resume by themselves once storage works again."""
+STORED_FIELDS = (
+    "options_json",
+    "options",
+    "settings",
+    "seed",
+    "status",
+    "game_no",
+    "owner_hash",
+    "seats",
+    "created",
+    "result",
+)
+"""The attributes of a ``Table`` read from its stored row: what a failed write puts
+back as storage holds it."""
 
 
 class Refused(PartieError):
@@ -103,6 +123,8 @@ class Table:
         self.seats = [SeatInfo(**seat) for seat in row.seats]
         self.created = row.created
         self.result = row.result
+        self.stored = row  # the row as storage holds it: what a failed write puts back
+        self.writing = 0  # writes awaited now: nothing is sent of a change not yet stored
         self.core: TableCore | None = None  # the current game, once started
         self.lock = asyncio.Lock()
         self.bot_task: asyncio.Task[None] | None = None
@@ -258,35 +280,49 @@ class Tables:
         self.bot_pause = bot_pause
         self.idle_seconds = idle_seconds
         self.tables: dict[str, Table] = {}
+        # Stored tables that could not be read back (code → why): skipped, not served.
+        self.unreadable: dict[str, str] = {}
         self.evicted = 0  # tables that left memory for being idle (``/api/status``)
         self._sweeper: asyncio.Task[None] | None = None
 
     # -- lifecycle --------------------------------------------------------------------
 
     def restore(self) -> int:
-        """Rebuild every stored table by replaying its current game; returns how many."""
-        for row in self.storage.load_tables():
-            table = self._rebuild(row)
+        """Rebuild every stored table by replaying its current game; returns how many.
+        A table whose rows cannot be read (or replayed) is skipped and named in the log
+        and in ``unreadable``: one damaged table must not keep the others offline."""
+        tables = []
+        for code in self.storage.table_codes():
+            table = self._read_table(code)
             if table is not None:
-                self.tables[row.code] = table
+                tables.append(table)
+        for table in sorted(tables, key=lambda t: (t.created, t.code)):
+            self.tables[table.code] = table
         return len(self.tables)
 
-    def _rebuild(self, row: TableRow) -> Table | None:
-        """A stored table as it was: its row, then its current game replayed."""
+    def _read_table(self, code: str) -> Table | None:
+        """A stored table as it was: its row, then its current game replayed; ``None``
+        (logged, and kept in ``unreadable``) when storage cannot give it back whole."""
         try:
+            row = self.storage.load_table(code)
+            if row is None:
+                return None
             table = Table(row, get_adapter(row.game))
             if row.status in ("playing", "over"):
                 stored = self.storage.load_game(row.code, row.game_no)
                 table.new_core(self._actions(table, stored.actions if stored else []))
-        except PartieError as exc:
-            log.error("table %s cannot be restored: %s", row.code, exc.en)
+        except Exception as exc:  # damaged rows, an unknown game, a move the engine refuses
+            why = exc.en if isinstance(exc, PartieError) else reason_of(exc)
+            if self.unreadable.get(code) != why:  # said once, not at each look at its code
+                log.error("table %s skipped: its stored rows cannot be read (%s)", code, why)
+            self.unreadable[code] = why
             return None
+        self.unreadable.pop(code, None)
         return table
 
     def _load(self, code: str) -> Table | None:
         """A table that left memory, loaded again from storage (as after a restart)."""
-        row = self.storage.load_table(code)
-        table = None if row is None else self._rebuild(row)
+        table = self._read_table(code)
         if table is None:
             return None
         self.tables[code] = table
@@ -417,7 +453,7 @@ class Tables:
             seats=[seat.stored() for seat in seats],
             created=time.time(),
         )
-        await self.storage.save_table(row)
+        await self._write(None, self.storage.save_table(row), lambda: None)
         self.tables[code] = Table(row, adapter)
         return code, owner_token
 
@@ -642,6 +678,14 @@ class Tables:
         self._after_change(table)
 
     async def _new_game(self, table: Table, seed: int) -> None:
+        """A new game at the table, stored in one transaction (its row, the table's row,
+        no stale action under its number); a failed write leaves the table as stored."""
+        before = (table.core, table.zombies, table.played_for)
+
+        def undo() -> None:
+            _put_back(table, table.stored)
+            table.core, table.zombies, table.played_for = before
+
         table.seed = seed
         core = table.new_core()
         table.status = "over" if core.is_over else "playing"
@@ -650,8 +694,10 @@ class Tables:
         table.played_for = {}
         if core.is_over:
             table.result = _result(core.state)
-        await self.storage.save_game(table.game_row())
-        await self._save(table)
+        row = table.row()
+        await self._write(table, self.storage.new_game(row, table.game_row()), undo)
+        table.stored = row
+        table.meta_rev += 1
 
     async def _on_act(self, conn: Connection, table: Table, msg: p.Act) -> None:
         seat = _need_seat(conn, table)
@@ -748,51 +794,85 @@ class Tables:
     # -- the one path that changes a game ----------------------------------------------
 
     async def _store(self, table: Table, seat: int, action: Action) -> None:
-        """Storage (awaited) of the action the core just applied, then the table's
-        bookkeeping. Called under the lock; a failed write rebuilds the state from
-        storage and refuses the move."""
-        state = table.state
-        assert state is not None
-        writes = [
-            self.storage.append_action(
-                table.code, table.game_no, len(state.history) - 1, seat, action.to_json()
-            )
-        ]
+        """Storage (awaited) of the action the core just applied, with the game's and the
+        table's rows when it ends the game, in one transaction; the table's status
+        changes only once stored. Called under the lock; a failed write takes the move
+        back (the state is then what storage holds) and refuses it."""
+        core = table.core
+        assert core is not None
+        state = core.state
+        game = row = None
         if state.is_over:
-            table.meta_rev += 1
-            table.status = "over"
-            table.result = _result(state)
-            writes.append(self.storage.save_game(table.game_row()))
-            writes.append(self.storage.save_table(table.row()))
-        try:
-            for write in writes:
-                await write
-        except Exception:
-            log.exception("table %s: the action could not be stored", table.code)
-            self._reload(table)
-            raise _refused(
-                "storage_error",
-                "le serveur n'a pas pu enregistrer ce coup : rien n'a changé",
-                "the server could not store this move: nothing changed",
-            ) from None
+            row = table.row()
+            row.status, row.result = "over", _result(state)
+            game = table.game_row()
+            game.result = row.result
+        before = list(state.history[:-1])
 
-    def _reload(self, table: Table) -> None:
-        """Rebuild a table's state from storage (after a failed write)."""
-        assert table.core is not None
-        stored = self.storage.load_game(table.code, table.game_no)
-        table.core.reset(self._actions(table, stored.actions if stored else []))
-        state = table.core.state
-        table.meta_rev += 1
-        table.status = "over" if state.is_over else "playing"
-        table.result = _result(state) if state.is_over else None
+        def undo() -> None:
+            core.reset(before)
+
+        write = self.storage.append_action(
+            table.code, table.game_no, len(before), seat, action.to_json(), game=game, table=row
+        )
+        await self._write(table, write, undo, what="move")
+        if row is not None:
+            table.meta_rev += 1
+            table.status, table.result, table.stored = row.status, row.result, row
 
     @staticmethod
     def _actions(table: Table, stored: list[tuple[int, Any]]) -> list[tuple[int, Action]]:
         return [(seat, table.adapter.action_from_json(data)) for seat, data in stored]
 
     async def _save(self, table: Table) -> None:
+        """Store the table's row as changed in memory; a failed write puts back the row
+        storage holds, and refuses the change."""
+        row, before = table.row(), table.stored
+        await self._write(table, self.storage.save_table(row), lambda: _put_back(table, before))
+        table.stored = row
         table.meta_rev += 1
-        await self.storage.save_table(table.row())
+
+    async def _write(
+        self,
+        table: Table | None,
+        write: Awaitable[None],
+        undo: Callable[[], None],
+        what: str = "change",
+    ) -> None:
+        """Await one write. When it fails, ``undo`` puts the table back as storage holds
+        it, every page gets that state, and the change is refused (``storage_error``).
+        Storage logs an outage once, not each refused write; nothing of the change is
+        sent to any page before it is stored."""
+        if table is not None:
+            table.writing += 1
+        try:
+            await write
+        except Exception:
+            failed = True
+        else:
+            failed = False
+        finally:
+            if table is not None:
+                table.writing -= 1
+        if not failed:
+            return
+        if table is not None:
+            undo()
+            table.meta_rev += 1
+            table.answers.clear()
+            self._changed(table)
+        if what == "move":
+            raise _refused(
+                "storage_error",
+                "le serveur n'a pas pu enregistrer ce coup : rien n'a changé",
+                "the server could not store this move: nothing changed",
+            )
+        raise _refused(
+            "storage_error",
+            "le serveur n'a pas pu enregistrer ce changement : rien n'a changé, "
+            "réessayez dans un moment",
+            "the server could not store this change: nothing changed, try again in a moment",
+        )
 
     # -- after every change: timers, bots, messages -----------------------------------
 
@@ -843,7 +923,10 @@ class Tables:
     async def _bot_turns(self, table: Table) -> None:
         """Let bots play while a bot (or stand-in) is to act; one move at a time. The
         core hands out each bot's turn; the bot thinks in a worker thread; its answer is
-        applied under the lock only if the table did not move meanwhile."""
+        applied under the lock only if the table did not move meanwhile. A move storage
+        refused is played again after a pause that doubles at each failure, so the bots
+        resume by themselves once writes succeed again."""
+        retry = RETRY_FIRST
         try:
             while True:
                 core = table.core
@@ -859,7 +942,9 @@ class Tables:
                 if core is None or turn is None:
                     continue
                 try:
-                    action = await self.bots.choose(table.adapter, turn.bot, turn.view)
+                    action = await self.bots.choose(
+                        table.adapter, turn.bot, turn.view, spec=turn.spec
+                    )
                 except Exception:
                     log.exception("table %s: bot %s failed", table.code, turn.spec)
                     action = None
@@ -880,9 +965,16 @@ class Tables:
                     try:
                         await self._store(table, move.seat, move.action)
                     except PartieError:  # not stored: the state is back as stored
-                        return
-                    if table.seats[move.seat].kind == "person":  # a stand-in's move
-                        table.played_for.setdefault(move.seat, []).append(move.action)
+                        stored = False
+                    else:
+                        stored = True
+                        if table.seats[move.seat].kind == "person":  # a stand-in's move
+                            table.played_for.setdefault(move.seat, []).append(move.action)
+                if not stored:
+                    await asyncio.sleep(retry)
+                    retry = min(RETRY_MOST, retry * 2)
+                    continue
+                retry = RETRY_FIRST
                 self._arm_turn_timer(table)
                 self._changed(table)
         except asyncio.CancelledError:
@@ -903,6 +995,8 @@ class Tables:
         """Send each connection its message; each seat's message is built once, and the
         table's summary is encoded once for all of them. What a page is sent is decided
         by the seat its token holds now (``_revoke`` first)."""
+        if table.writing:
+            return  # nothing of a change before it is stored: sent once the write settles
         self._revoke(table)
         summary, summary_text = table.summary_text(self.fanout)
         timer = None
@@ -1028,6 +1122,13 @@ def _dumps(data: Any) -> str:
 def _result(state: State) -> dict[str, Any] | None:
     result = state.result
     return None if result is None else json.loads(json.dumps(result.to_json()))
+
+
+def _put_back(table: Table, row: TableRow) -> None:
+    """Set the table's stored facts (``STORED_FIELDS``) from ``row``."""
+    fresh = Table(row, table.adapter)
+    for name in STORED_FIELDS:
+        setattr(table, name, getattr(fresh, name))
 
 
 def _seat_of(table: Table, token: str) -> int | None:

@@ -150,6 +150,16 @@ class GameAdapter:
     def check_bot(self, spec: str) -> None:
         self.make_bot(spec, 0)
 
+    def needs_warm(self, spec: str) -> bool:
+        """Whether the bot ``spec`` must wait for ``warm`` before its first move (a bot
+        with nothing to compile plays at once, even while the others compile)."""
+        return spec.partition(":")[0] in self.warm_bots
+
+    def cache_ready(self) -> bool:
+        """Whether ``warm`` would only load code already compiled (then no child
+        process compiles it first); ``False`` when unsure."""
+        return False
+
     def warm(self) -> None:
         """Build the compiled code of ``warm_bots`` (called once, off the event loop)."""
         if not self.warm_bots:

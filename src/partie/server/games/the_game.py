@@ -55,6 +55,37 @@ class TheGameAdapter(GameAdapter):
     offered_bots: ClassVar[list[str] | None] = ["heuristic", "best", "greedy", "random"]
     warm_bots = ("heuristic", "best")
 
+    def needs_warm(self, spec: str) -> bool:
+        """``mc`` and ``best`` run on numba; ``heuristic`` and ``minjump`` on the C build
+        made at install (numba only when it is missing); the others are plain Python."""
+        from partie.games.the_game.warm import compiled_ahead
+
+        name = spec.partition(":")[0]
+        return name in ("mc", "best") or (
+            name in ("heuristic", "minjump") and not compiled_ahead(spec)
+        )
+
+    def cache_ready(self) -> bool:
+        """Whether numba's cache holds what the bots will call: with the C build, only
+        the search of ``mc`` and ``best``; without it, every kernel of the bots."""
+        from partie.games.the_game import kernels, native, search_kernels
+        from partie.games.the_game.warm import cache_ready
+
+        if native.module() is None:
+            return cache_ready("bots")
+        searched = (kernels.plan_turn, search_kernels.search_choose, search_kernels.min_plans)
+        try:  # numba's cache index, read without compiling (as ``cache_ready`` does)
+            return all(f._cache._cache_file._load_index() for f in searched)
+        except Exception:
+            return False
+
+    def warm(self) -> None:
+        """What a table's bots call, solo and at two seats: exactly what
+        ``cache_ready`` checks, so that the next start finds it and only loads it."""
+        from partie.games.the_game.warm import warm_bots
+
+        warm_bots()
+
     def check_chat(self, text: str) -> str:
         return check_chat(text)
 

@@ -77,14 +77,33 @@ class Storage(ABC):
         """Insert or replace a game's facts (not its actions)."""
 
     @abstractmethod
+    def new_game(self, table: TableRow, game: GameRow) -> Future[None]:
+        """Start a table's game in one transaction: the game's row, the table's row,
+        and no action left under that game's number (none may block its moves)."""
+
+    @abstractmethod
     def append_action(
-        self, code: str, game_no: int, index: int, seat: int, action: dict[str, Any]
+        self,
+        code: str,
+        game_no: int,
+        index: int,
+        seat: int,
+        action: dict[str, Any],
+        *,
+        game: GameRow | None = None,
+        table: TableRow | None = None,
     ) -> Future[None]:
-        """Add one action; ``index`` counts from 0 within the game and is unique."""
+        """Add one action; ``index`` counts from 0 within the game and is unique. The
+        rows of a game the action ends are written in the same transaction."""
 
     @abstractmethod
     def load_tables(self) -> list[TableRow]:
         """Every stored table, oldest first."""
+
+    def table_codes(self) -> list[str]:
+        """Every stored table's code (a table whose row cannot be read is still named
+        here, so that the caller can say which one it skips)."""
+        return [row.code for row in self.load_tables()]
 
     @abstractmethod
     def load_table(self, code: str) -> TableRow | None:
@@ -103,6 +122,11 @@ class Storage(ABC):
     def load_upload(self, game: str, key: str) -> str | None:
         """A kept upload's text, or ``None``."""
 
+    def health(self) -> dict[str, Any]:
+        """How writes fare (``/api/status``): ``writes_ok``, since when they fail and
+        why, and ``lost`` when the database is gone."""
+        return {"writes_ok": True, "lost": None}
+
     @abstractmethod
     def save_document(self, row: DocumentRow) -> Future[None]:
         """Insert or replace a document (the caller checked its version)."""
@@ -116,12 +140,14 @@ class Storage(ABC):
         """Finish pending writes and release the database."""
 
 
-def open_storage(url: str) -> Storage:
-    """The storage named by ``url`` (``sqlite:///path``)."""
+def open_storage(url: str, *, create_folder: bool = False) -> Storage:
+    """The storage named by ``url`` (``sqlite:///path``); a database that cannot be
+    used (missing folder unless ``create_folder``, not a regular file, not a database,
+    unreadable) is a one-line ``bad_db`` refusal."""
     if url.startswith("sqlite:///"):
         from partie.server.storage.sqlite import SQLiteStorage
 
-        return SQLiteStorage(url.removeprefix("sqlite:///"))
+        return SQLiteStorage(url.removeprefix("sqlite:///"), create_folder=create_folder)
     raise PartieError(
         f"base de données inconnue : {url!r} (ex. sqlite:///chemin/partie.sqlite3)",
         f"unknown database: {url!r} (e.g. sqlite:///path/partie.sqlite3)",
