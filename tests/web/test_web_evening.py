@@ -260,6 +260,7 @@ def test_the_lobby_keeps_the_keyboard_where_it_is(server: Any, browser: Any) -> 
     owner.dispatch_event("#new-opt-players", "change")
     owner.select_option("#new-seat-1", "greedy")
     owner.fill("#new-name", "Kim")
+    owner.check("#new-listed")  # private unless shown in the lobby
     owner.click("#create")
     expect(owner.locator("#you")).to_contain_text("place 1")
     code = owner.locator("#table-code").inner_text()
@@ -275,7 +276,7 @@ def test_the_lobby_keeps_the_keyboard_where_it_is(server: Any, browser: Any) -> 
     # The table's row names the bot as a bot; once its creator's page closes, the
     # next redraw says the creator is absent.
     row = page.locator("#tables-open li", has_text=code)
-    expect(row).to_contain_text("Kim, bot greedy")
+    expect(row).to_contain_text("Kim, Robot moyen")
     button = row.locator("a.button")
     button.focus()
     no_errors(owner)
@@ -283,7 +284,7 @@ def test_the_lobby_keeps_the_keyboard_where_it_is(server: Any, browser: Any) -> 
     page.evaluate("window.before = document.querySelector('#tables-open')")
     page.wait_for_function("() => !window.before.isConnected", timeout=12_000)  # redrawn
     expect(button).to_be_focused()
-    expect(row).to_contain_text("Kim (absent), bot greedy")
+    expect(row).to_contain_text("Kim (absent), Robot moyen")
     no_errors(page)
 
 
@@ -358,17 +359,17 @@ def test_two_bots_of_one_level_say_which_place(server: Any, browser: Any) -> Non
     page.fill("#new-opt-players", "4")
     page.dispatch_event("#new-opt-players", "change")
     page.select_option("#new-seat-1", "quiz:0.5")
-    page.select_option("#new-seat-2", "random")
+    page.select_option("#new-seat-2", "quiz:0.9")
     page.select_option("#new-seat-3", "quiz:0.5")
     page.fill("#new-name", "Ana")
     page.click("#create")
     expect(page.locator("#you")).to_contain_text("place 1")
     page.click("#start")
     board = page.locator("#tq-board")
-    expect(board).to_contain_text("bot quiz:0.5 (place 2)")
-    expect(board).to_contain_text("bot quiz:0.5 (place 4)")
-    expect(board).to_contain_text("bot random")
-    assert "bot random (place" not in board.inner_text()
+    expect(board).to_contain_text("Robot débutant (place 2)")
+    expect(board).to_contain_text("Robot débutant (place 4)")
+    expect(board).to_contain_text("Robot expert")
+    assert "Robot expert (place" not in board.inner_text()
     no_errors(page)
 
 

@@ -174,6 +174,14 @@ REFUSALS: dict[str, Refusal] = _table(
     ("storage_error", WEB, "coup non enregistré : rien n'a changé", "move not stored: unchanged"),
     ("server_error", WEB, "erreur du serveur : rien n'a changé", "server error: nothing changed"),
     ("bad_db", WEB, "adresse de base de données refusée", "database address refused"),
+    ("same_deal_playing", WEB, "même donne en cours : attendez la fin", "same deal being played"),
+    ("too_many", WEB, "trop de demandes depuis votre adresse", "too many from your address"),
+    ("deck_too_slow", TQ, "paquet trop long à vérifier", "deck too slow to check"),
+    ("server_full", WEB, "le serveur est plein", "the server is full"),
+    ("hello_late", WEB, "pas de bonjour (hello) à temps", "no hello in time"),
+    ("bad_origin", WEB, "demande venue d'un autre site", "request from another site"),
+    ("not_found", WEB, "adresse inconnue", "no such address"),
+    ("method_not_allowed", WEB, "méthode refusée à cette adresse", "method not allowed here"),
 )
 
 

@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 from partie.core.game import Action, State
 from partie.games.the_game.chat import check_chat
 from partie.games.the_game.rules import PILE_NAMES, ChooseStart, EndTurn, Play, Signal, corners
+from partie.server.botlevels import BotLevel
 from partie.server.games import GameAdapter
 
 _SIGNAL_WORDS = {"keep": ("garde", "keep"), "good": ("bon", "good"), "clear": ("efface", "clear")}
@@ -31,7 +32,39 @@ class TheGameAdapter(GameAdapter):
             "label": {"fr": "Choisir qui commence", "en": "Choose who starts"},
         },
     }
-    offered_bots: ClassVar[list[str] | None] = ["heuristic", "best", "greedy", "random"]
+    bot_levels = (
+        BotLevel(
+            "random",
+            "Débutant",
+            "Beginner",
+            "pose au hasard une carte qui va : perd presque toujours",
+            "lays any card that fits, at random: nearly always loses",
+        ),
+        BotLevel(
+            "greedy",
+            "Moyen",
+            "Average",
+            "pose les cartes qui font le plus petit saut, sans plan : gagne rarement",
+            "lays the cards with the smallest jump, with no plan: rarely wins",
+        ),
+        BotLevel(
+            "heuristic",
+            "Fort",
+            "Strong",
+            "planifie tout son tour en comptant les cartes : un bon partenaire",
+            "plans its whole turn by counting cards: a good partner",
+        ),
+        BotLevel(
+            "best",
+            "Expert",
+            "Expert",
+            "essaie ses plans sur des donnes tirées au sort : gagne environ trois fois "
+            "plus souvent que Fort",
+            "tries its plans on sampled deals: wins about three times as often as Strong",
+            budget=1.5,
+            cheaper="heuristic",
+        ),
+    )
     warm_bots = ("heuristic", "best")
 
     def check_chat(self, text: str) -> str:
