@@ -19,7 +19,7 @@ def _watch_csp(page: Any) -> list[str]:
 
 
 def test_every_page_runs_under_the_policy_with_nothing_blocked(server: Any, browser: Any) -> None:
-    page = open_page(browser, server.url + "/")
+    page = open_page(browser, server.url + "/", bypass_csp=False)  # the real policy
     blocked = _watch_csp(page)
     page.reload()
     expect(page.locator("#new-game option")).not_to_have_count(0)
@@ -66,5 +66,8 @@ def test_a_seat_link_asks_before_replacing_the_seat_this_browser_holds(
     page.once("dialog", lambda dialog: dialog.accept())
     page.goto("about:blank")
     page.goto(f"{server.url}/t/{code}#seat={crafted}")
-    page.wait_for_function(f"localStorage.getItem({key!r}) === {crafted!r}")
+    # Taken: the link's token replaced this browser's (a forged one is then refused by
+    # the server and the page watches as a spectator).
+    page.wait_for_function(f"localStorage.getItem({key!r}) !== {mine!r}")
+    expect(page.locator("#you")).not_to_contain_text("place 1")
     no_errors(page)

@@ -379,7 +379,7 @@ def test_a_quiz_is_played_again_with_its_own_words(server: Any, browser: Any) ->
     body = {
         "game": "tennis-quizz",
         "options": {"players": 2, "sets_to_win": 1},
-        "seats": [{"bot": "quiz:0.9"}, {"bot": "random"}],
+        "seats": [{"bot": "quiz:0.9"}, {"bot": "quiz:0.5"}],
     }
     page = bots_table(browser, server, body)
     expect(page.locator("#again-same")).to_have_text(
@@ -466,7 +466,7 @@ def test_previews_sent_together_each_get_their_own_answer(server: Any, browser: 
     page = open_page(browser, server.url + "/")
     expect(page.locator("#new-game option")).not_to_have_count(0)
     page.select_option("#new-game", "tennis-mots")
-    page.select_option("#new-seat-1", "simple")
+    page.select_option("#new-seat-1", "greedy@5000")
     page.fill("#new-name", "Zoé")
     page.click("#create")
     page.click("#start")
