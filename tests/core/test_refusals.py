@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 import partie
-from partie.core.refusals import built_in, catalogue, markdown
-from partie.core.registry import available_games
+from partie.core.refusals import catalogue, markdown
+from partie.core.registry import available_games, built_in
 
 SRC = Path(partie.__file__).parent
 FAMILIES = {"IllegalAction", "InvalidAction", "PartieError"}

@@ -9,6 +9,8 @@ import pytest
 from serverkit import make_client
 from starlette.testclient import TestClient
 
+from partie.server.limits import RATES
+
 
 @pytest.fixture
 def db(tmp_path: Path) -> Path:
@@ -18,4 +20,12 @@ def db(tmp_path: Path) -> Path:
 @pytest.fixture
 def client(db: Path) -> Iterator[TestClient]:
     with make_client(db) as c:
+        yield c
+
+
+@pytest.fixture
+def limited(db: Path) -> Iterator[TestClient]:
+    """The app with its real allowances per address (every page of a test client has
+    the same address)."""
+    with make_client(db, rates=RATES) as c:
         yield c

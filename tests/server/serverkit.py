@@ -15,10 +15,15 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from partie.server.app import ServerConfig, create_app
+from partie.server.limits import RATES, Rate
+
+OPEN = {kind: Rate(1e6, 10**7, "x", "x") for kind in RATES}
+"""Allowances per address wide open: every page of a test client has one address
+("testclient"); the tests of those allowances pass ``rates=RATES``."""
 
 
 def make_client(db: Path, **config: Any) -> TestClient:
-    settings = {"bot_pause": 0.0, "warm_bots": False, **config}
+    settings = {"bot_pause": 0.0, "warm_bots": False, "rates": OPEN, **config}
     return TestClient(create_app(ServerConfig(db=f"sqlite:///{db}", **settings)))
 
 

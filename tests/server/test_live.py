@@ -297,6 +297,7 @@ def test_restart_mid_game_resumes_the_table(tmp_path):
                 server,
                 {
                     "game": "the-game",
+                    "settings": {"listed": True},  # in the lobby's lists
                     "options": {"players": 2},
                     "seats": [{}, {"bot": "greedy"}],
                 },

@@ -71,7 +71,7 @@ def _my_turn(page, msg):
 
 
 def test_join_with_the_code_as_typed_and_reconnect_with_the_token(client):
-    code, owner = new_table(client, options={"players": 2})
+    code, owner = new_table(client, options={"players": 2}, settings={"listed": True})
     typed = (code[:3] + "-" + code[3:]).lower()
     with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
         alice, bob = Page(a), Page(b)
@@ -232,7 +232,7 @@ def test_owner_controls_before_and_after_the_game(client):
         assert len(msg["table"]["seats"]) == 2 and msg["table"]["options"]["expert"] is True
         assert msg["table"]["settings"]["turn_seconds"] == 30
         page.send(type="seat_bot", seat=1, bot="wizard")
-        assert page.until("refused")["code"] == "bad_options"
+        assert page.until("refused")["code"] == "bad_bot"
         page.send(type="seat_bot", seat=0, bot="random")
         page.until("table")
         page.send(type="seat_bot", seat=0, bot=None)

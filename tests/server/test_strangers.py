@@ -9,19 +9,38 @@ import ipaddress
 import shutil
 import subprocess
 import time
+from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
+import pytest
 from serverkit import LiveServer, Page, make_client, new_table, sit_and_start
+from starlette.testclient import TestClient
 from test_tennis_quizz_web import UPLOAD, marked_deck
 
+from partie.server.limits import RATES, Rate
 from partie.server.tables import ASK_BURST, ASK_RATE, CHAT_BURST, CHAT_KEPT, CHAT_RATE
 
+WIDE = Rate(1000.0, 10_000, "x", "x")
 
-def test_chat_is_limited_per_connection_and_refusals_reach_nobody_else(client):
+
+@pytest.fixture
+def client(db: Path) -> Iterator[TestClient]:
+    """These tests pin the allowances per seat, per page and per table: the ones per
+    address (``test_limits_per_address.py``), which every page of a test client shares,
+    and the spectators' shared chat allowance are opened wide here."""
+    rates = {**RATES, "chat": WIDE, "ask": WIDE, "message": WIDE}
+    with make_client(db, rates=rates, spectator_chat=(1000.0, 10_000)) as c:
+        yield c
+
+
+def test_chat_is_limited_per_seat_and_refusals_reach_nobody_else(client):
     code, owner = new_table(client, options={"players": 2})
     with client.websocket_connect("/ws") as ws_a, client.websocket_connect("/ws") as ws_b:
         talker, other = Page(ws_a), Page(ws_b)
         talker.hello(code, owner)
+        talker.send(type="sit", seat=0, name="Ana")  # the allowance is the seat's
+        talker.until("seated")
         other.hello(code)
         sent = 3 * CHAT_BURST
         began = time.monotonic()
@@ -45,8 +64,8 @@ def test_chat_is_limited_per_connection_and_refusals_reach_nobody_else(client):
                 seen.append(msg["text"])
             assert msg["type"] != "refused"
         assert seen == [a["text"] for a in accepted]
-        # Another connection has its own allowance: a flood from one page does not
-        # silence the others.
+        # Another seat (here the spectators) has its own allowance: a flood from one
+        # seat does not silence the others.
         other.send(type="chat", text="à moi")
         assert _chat_or_refusal(other)["type"] == "chat"
 

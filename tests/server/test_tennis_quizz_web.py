@@ -167,7 +167,7 @@ def test_a_whole_match_against_a_bot_and_the_teachers_report(
     server: LiveServer, deck_id: str
 ) -> None:
     played = asyncio.run(
-        match(server, {"deck": deck_id, "sets_to_win": 1}, [{}, {"bot": "quiz:0.6"}])
+        match(server, {"deck": deck_id, "sets_to_win": 1}, [{}, {"bot": "quiz:0.5"}])
     )
     view = played["end"]["view"]
     assert view["over"] and view["winner"] in (0, 1)
@@ -181,7 +181,7 @@ def test_a_whole_match_against_a_bot_and_the_teachers_report(
     assert report.status_code == 200
     rows = report.json()["rows"]
     assert len(rows) == view["questions_asked"] and report.json()["sets"] == sets
-    assert {r["answerer_name"] for r in rows} == {"Équipe 1", "quiz:0.6"}
+    assert {r["answerer_name"] for r in rows} == {"Équipe 1", "quiz:0.5"}
     for row in rows:  # what was asked is what the deck holds, judged as the deck says
         key = re.search(r"Q(c\d+n\d)", row["text"]).group(1)
         assert row["answer"] == f"R{key}" and row["right"] == (row["given"] == f"R{key}")

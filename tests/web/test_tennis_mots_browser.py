@@ -346,7 +346,7 @@ def test_a_finished_match_replays_in_the_page(server: Any, browser: Any, shots: 
     body = {
         "game": "tennis-mots",
         "options": {"players": 2, "sets_to_win": 1},
-        "seats": [{"bot": "simple"}, {"bot": "greedy"}],
+        "seats": [{"bot": "greedy@5000"}, {"bot": "greedy"}],
     }
     made = create_table(server.url, body)
     code, owner = made["code"], made["owner_token"]

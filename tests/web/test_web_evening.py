@@ -262,6 +262,7 @@ def test_the_lobby_keeps_the_keyboard_where_it_is(server: Any, browser: Any) -> 
     owner.dispatch_event("#new-opt-players", "change")
     owner.select_option("#new-seat-1", "greedy")
     owner.fill("#new-name", "Kim")
+    owner.check("#new-listed")  # private unless shown in the lobby
     owner.click("#create")
     expect(owner.locator("#you")).to_contain_text("place 1")
     code = owner.locator("#table-code").inner_text()
@@ -277,7 +278,7 @@ def test_the_lobby_keeps_the_keyboard_where_it_is(server: Any, browser: Any) -> 
     # The table's row names the bot as a bot; once its creator's page closes, the
     # next redraw says the creator is absent.
     row = page.locator("#tables-open li", has_text=code)
-    expect(row).to_contain_text("Kim, bot greedy")
+    expect(row).to_contain_text("Kim, Robot moyen")
     button = row.locator("a.button")
     button.focus()
     no_errors(owner)
@@ -285,7 +286,7 @@ def test_the_lobby_keeps_the_keyboard_where_it_is(server: Any, browser: Any) -> 
     page.evaluate("window.before = document.querySelector('#tables-open')")
     page.wait_for_function("() => !window.before.isConnected", timeout=12_000)  # redrawn
     expect(button).to_be_focused()
-    expect(row).to_contain_text("Kim (absent), bot greedy")
+    expect(row).to_contain_text("Kim (absent), Robot moyen")
     no_errors(page)
 
 
@@ -360,17 +361,17 @@ def test_two_bots_of_one_level_say_which_place(server: Any, browser: Any) -> Non
     page.fill("#new-opt-players", "4")
     page.dispatch_event("#new-opt-players", "change")
     page.select_option("#new-seat-1", "quiz:0.5")
-    page.select_option("#new-seat-2", "random")
+    page.select_option("#new-seat-2", "quiz:0.9")
     page.select_option("#new-seat-3", "quiz:0.5")
     page.fill("#new-name", "Ana")
     page.click("#create")
     expect(page.locator("#you")).to_contain_text("place 1")
     page.click("#start")
     board = page.locator("#tq-board")
-    expect(board).to_contain_text("bot quiz:0.5 (place 2)")
-    expect(board).to_contain_text("bot quiz:0.5 (place 4)")
-    expect(board).to_contain_text("bot random")
-    assert "bot random (place" not in board.inner_text()
+    expect(board).to_contain_text("Robot débutant (place 2)")
+    expect(board).to_contain_text("Robot débutant (place 4)")
+    expect(board).to_contain_text("Robot expert")
+    assert "Robot expert (place" not in board.inner_text()
     no_errors(page)
 
 
@@ -380,7 +381,7 @@ def test_a_quiz_is_played_again_with_its_own_words(server: Any, browser: Any) ->
     body = {
         "game": "tennis-quizz",
         "options": {"players": 2, "sets_to_win": 1},
-        "seats": [{"bot": "quiz:0.9"}, {"bot": "random"}],
+        "seats": [{"bot": "quiz:0.9"}, {"bot": "quiz:0.5"}],
     }
     page = bots_table(browser, server, body)
     expect(page.locator("#again-same")).to_have_text(
@@ -467,7 +468,7 @@ def test_previews_sent_together_each_get_their_own_answer(server: Any, browser: 
     page = open_page(browser, server.url + "/")
     expect(page.locator("#new-game option")).not_to_have_count(0)
     page.select_option("#new-game", "tennis-mots")
-    page.select_option("#new-seat-1", "simple")
+    page.select_option("#new-seat-1", "greedy@5000")
     page.fill("#new-name", "Zoé")
     page.click("#create")
     page.click("#start")

@@ -298,8 +298,8 @@ def test_live_regions_speak_only_when_their_words_change(server: Any, browser: A
     expect(page.locator("#tg-end-turn")).to_be_enabled()
     page.keyboard.press("f")
     # The bot plays at once here (no pause): its turn is seen in the last move it leaves,
-    # not in the turn line "À bot greedy…", which a poll can miss between two messages.
-    expect(page.locator("#tg-last")).to_contain_text("bot greedy", timeout=30_000)
+    # not in the turn line "À Robot moyen…", which a poll can miss between two messages.
+    expect(page.locator("#tg-last")).to_contain_text("Robot moyen", timeout=30_000)
     expect(status).to_have_text("À vous de jouer.", timeout=30_000)  # the bot's turn is over
     assert page.evaluate("window.liveSame") == []
     assert page.evaluate("window.liveChanged") >= 2

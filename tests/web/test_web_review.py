@@ -78,8 +78,11 @@ def phone_page(browser: Any, url: str) -> Any:
     return open_page(browser, url, viewport=PHONE_390, is_mobile=True, has_touch=True)
 
 
-def create(page: Any, game: str, name: str, bots: dict[int, str] | None = None) -> str:
-    """Create a two-seat table of ``game`` from the lobby; returns its code (ABCDEF)."""
+def create(
+    page: Any, game: str, name: str, bots: dict[int, str] | None = None, listed: bool = False
+) -> str:
+    """Create a two-seat table of ``game`` from the lobby (shown in the lobby's lists
+    if ``listed``); returns its code (ABCDEF)."""
     expect(page.locator("#new-game option")).not_to_have_count(0)
     page.select_option("#new-game", game)
     page.fill("#new-opt-players", "2")
@@ -87,6 +90,8 @@ def create(page: Any, game: str, name: str, bots: dict[int, str] | None = None) 
     for seat, bot in (bots or {}).items():
         page.select_option(f"#new-seat-{seat}", bot)
     page.fill("#new-name", name)
+    if listed:
+        page.check("#new-listed")
     page.click("#create")
     expect(page.locator("#table-code")).to_be_visible()
     if name:
@@ -140,8 +145,8 @@ def test_each_language_keeps_to_itself(server: Any, browser: Any, shots: Any) ->
     language's catalogue, in French and after the switch to English; English has no
     French space before its colons."""
     page = open_page(browser, server.url + "/")
-    create(page, "tennis-mots", "Ana", bots={1: "greedy"})
-    expect(page.locator("#seats")).to_contain_text("bot")
+    create(page, "tennis-mots", "Ana", bots={1: "greedy"}, listed=True)
+    expect(page.locator("#seats")).to_contain_text("Robot")
     code = page.url.rsplit("/", 1)[-1]
     lobby = open_page(browser, server.url + "/")
     expect(lobby.locator(f'#tables-open a[href="/t/{code}"]').first).to_be_visible()

@@ -89,13 +89,14 @@ def test_a_seated_teacher_projects_the_public_view_and_keeps_the_controls(
     shots(projector, "projector-of-a-seated-teacher", full_page=False)
 
     # The teacher leaves the seat: bots finish the set; the report names each answering
-    # seat as the board does ("bot quiz:0.5"), never by the bare bot id.
+    # seat as the board does ("Robot débutant"), never by the bare bot id.
     teacher.once("dialog", lambda dialog: dialog.accept())
     teacher.click("#leave")
     expect(projector.locator("#tq-report tbody tr").first).to_be_visible(timeout=60_000)
     who = projector.locator("#tq-report tbody tr td:nth-child(3)").all_inner_texts()
-    assert who and all(cell.startswith("bot ") for cell in who), who
-    assert any("quiz:0.5" in cell for cell in who)
+    assert who and all(cell.startswith("Robot ") for cell in who), who
+    assert any("Robot débutant" in cell for cell in who)
+    assert not any("quiz" in cell for cell in who)
     expect(projector.locator("#tqh-again")).to_be_visible()  # owner controls at the end
     no_errors(teacher, projector)
 

@@ -11,8 +11,11 @@ from browsing import PHONE, expect_turn, first_fitting, hand, no_errors, open_pa
 from playwright.sync_api import expect
 
 
-def create_table(page: Any, players: int, seats: dict[int, str], name: str = "") -> str:
-    """Fill the lobby's "new table" form; returns the table's code as shown (ABC-DEF)."""
+def create_table(
+    page: Any, players: int, seats: dict[int, str], name: str = "", listed: bool = False
+) -> str:
+    """Fill the lobby's "new table" form (``listed``: shown in the lobby's lists);
+    returns the table's code as shown (ABC-DEF)."""
     expect(page.locator("#new-game")).to_have_value("the-game")
     page.fill("#new-opt-players", str(players))
     page.dispatch_event("#new-opt-players", "change")
@@ -20,6 +23,8 @@ def create_table(page: Any, players: int, seats: dict[int, str], name: str = "")
         page.select_option(f"#new-seat-{seat}", bot)
     if name:
         page.fill("#new-name", name)
+    if listed:
+        page.check("#new-listed")
     page.click("#create")
     code = page.locator("#table-code")
     expect(code).to_have_text(re.compile(r"^[A-Z2-9]{3}-[A-Z2-9]{3}$"))
@@ -220,11 +225,11 @@ def test_two_players_join_play_reload_and_watch(server: Any, browser: Any, shots
 
 def test_bots_finish_then_replay_and_download(server: Any, browser: Any, shots: Any) -> None:
     owner = open_page(browser, server.url + "/")
-    code = create_table(owner, players=2, seats={0: "greedy"})
-    expect(owner.locator("#seats")).to_contain_text("bot greedy")
+    code = create_table(owner, players=2, seats={0: "greedy"}, listed=True)
+    expect(owner.locator("#seats")).to_contain_text("Robot moyen")
     owner.select_option("#bot-1", "random")
     owner.click("#bot-1-go")
-    expect(owner.locator("#seats")).to_contain_text("bot random")
+    expect(owner.locator("#seats")).to_contain_text("Robot débutant")
     owner.click("#start")
     end = owner.locator("#tg-end")
     expect(end).to_be_visible(timeout=60_000)
@@ -257,7 +262,7 @@ def test_bots_finish_then_replay_and_download(server: Any, browser: Any, shots: 
     owner.keyboard.press("End")
     expect(step).to_have_text(f"Coup {total} sur {total}")
     owner.select_option("#replay-seat", "1")
-    expect(owner.locator("#tg-hand-title")).to_contain_text("bot random")
+    expect(owner.locator("#tg-hand-title")).to_contain_text("Robot débutant")
     shots(owner, "replay")
 
     record = owner.request.get(f"{server.url}/api/tables/{code.replace('-', '')}/record")

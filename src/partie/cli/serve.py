@@ -87,6 +87,14 @@ def default_db() -> str:
     help="Minutes after which a finished or unstarted table nobody watches leaves memory "
     "(it stays stored; 0: never).",
 )
+@click.option(
+    "--allow-origin",
+    "allow_origins",
+    multiple=True,
+    metavar="URL",
+    help="Another origin whose pages may use this server (a reverse proxy's "
+    "https://name); repeatable. Pages of any other site are refused.",
+)
 def serve(
     host: str,
     port: int,
@@ -95,13 +103,23 @@ def serve(
     bot_pause: float,
     no_warm: bool,
     idle_minutes: float,
+    allow_origins: tuple[str, ...],
 ) -> None:
     """Serve the web app: lobby, tables, play in the browser, replays."""
     import uvicorn
 
     from partie.server.app import ServerConfig, create_app
+    from partie.server.httpguard import GuardedH11
+    from partie.server.security import normalize_origin
     from partie.server.storage import open_storage
 
+    for origin in allow_origins:
+        try:
+            normalize_origin(origin)
+        except ValueError:
+            raise click.BadParameter(
+                f"{origin!r}: an origin is http(s)://name[:port]", param_hint="--allow-origin"
+            ) from None
     url = db or default_db()
     # A bad URL, a missing folder (but the default one's), a path that is no regular
     # file or no database fail here, in one line (exit 2).
@@ -133,6 +151,7 @@ def serve(
         port=real_port,
         idle_seconds=idle_minutes * 60,
         on_ready=ready,
+        allow_origins=allow_origins,
     )
     server = uvicorn.Server(
         uvicorn.Config(
@@ -147,6 +166,13 @@ def serve(
             # within 10 s, not 40: its seat then shows absent and its stand-in can come.
             ws_ping_interval=PING_SECONDS,
             ws_ping_timeout=PING_SECONDS,
+            # Strangers' slow clients: a request's headers within 10 s and its body
+            # within 30 s (``GuardedH11``), at most 16 KiB of headers, an idle kept-alive
+            # connection closed after 5 s; a stop never waits more than 3 s for them.
+            http=GuardedH11,
+            h11_max_incomplete_event_size=16 * 1024,
+            timeout_keep_alive=5,
+            timeout_graceful_shutdown=3,
             lifespan="on",
         )
     )

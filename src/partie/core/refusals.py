@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from partie.core.registry import available_games, game_modules, get_game
+from partie.core.registry import available_games, built_in, get_game
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +103,13 @@ SHARED: dict[str, Refusal] = _table(
     ("storage_error", WEB, "non enregistré : rien n'a changé", "not stored: unchanged"),
     ("server_error", WEB, "erreur du serveur : rien n'a changé", "server error: nothing changed"),
     ("bad_db", WEB, "base de données refusée ou illisible", "database refused or unreadable"),
+    ("same_deal_playing", WEB, "même donne en cours : attendez la fin", "same deal being played"),
+    ("too_many", WEB, "trop de demandes depuis votre adresse", "too many from your address"),
+    ("server_full", WEB, "le serveur est plein", "the server is full"),
+    ("hello_late", WEB, "pas de bonjour (hello) à temps", "no hello in time"),
+    ("bad_origin", WEB, "demande venue d'un autre site", "request from another site"),
+    ("not_found", WEB, "adresse inconnue", "no such address"),
+    ("method_not_allowed", WEB, "méthode refusée à cette adresse", "method not allowed here"),
 )
 
 
@@ -115,11 +122,6 @@ def catalogue() -> dict[str, Refusal]:
             assert code not in table, f"refusal code listed twice: {code}"
             table[code] = Refusal(code, fr, en, game_id)
     return table
-
-
-def built_in(game_id: str) -> bool:
-    """Whether ``game_id`` is one of partie's own games (not one installed beside it)."""
-    return game_modules()[game_id].startswith("partie.")
 
 
 def markdown() -> str:
@@ -151,4 +153,4 @@ def refusal(code: str) -> Refusal:
     return catalogue()[code]
 
 
-__all__ = ["SHARED", "Refusal", "built_in", "catalogue", "markdown", "refusal"]
+__all__ = ["SHARED", "Refusal", "catalogue", "markdown", "refusal"]

@@ -49,6 +49,11 @@ def available_games() -> list[str]:
     return sorted(game_modules())
 
 
+def built_in(game_id: str) -> bool:
+    """Whether ``game_id`` is one of partie's own games (not one installed beside it)."""
+    return game_modules()[game_id].startswith("partie.")
+
+
 @cache
 def get_game(game_id: str) -> Game:
     """The ``Game`` registered as ``game_id``."""

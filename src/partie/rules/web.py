@@ -11,13 +11,23 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, HTTPException, Query
+from fastapi.exceptions import RequestValidationError
 from fastapi.requests import Request
 from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from partie.core.errors import PartieError
+from partie.core.inputs import BadInput
 from partie.rules.answerer import MAX_QUESTION, ask
 from partie.rules.document import GAMES, LANGS, load_rules
 
 PREFIX = "/api/rules"
+HTTP_ERRORS = {
+    404: PartieError("adresse inconnue", "no such address", code="not_found").to_json(),
+    405: PartieError(
+        "méthode refusée à cette adresse", "method not allowed here", code="method_not_allowed"
+    ).to_json(),
+}
 router = APIRouter(tags=["rules"])
 
 
@@ -60,13 +70,23 @@ def rules_app() -> FastAPI:
     app.include_router(router)
 
     async def refused(request: Request, exc: Exception) -> JSONResponse:
-        assert isinstance(exc, HTTPException)
-        detail = (
-            exc.detail
-            if isinstance(exc.detail, dict)
-            else {"code": "bad_input", "fr": str(exc.detail), "en": str(exc.detail)}
-        )
+        assert isinstance(exc, StarletteHTTPException)
+        if isinstance(exc.detail, dict):
+            detail = exc.detail
+        elif exc.status_code in HTTP_ERRORS:
+            detail = HTTP_ERRORS[exc.status_code]
+        else:
+            detail = {"code": "bad_input", "fr": str(exc.detail), "en": str(exc.detail)}
         return JSONResponse(detail, status_code=exc.status_code)
 
-    app.add_exception_handler(HTTPException, refused)
+    async def invalid(request: Request, exc: Exception) -> JSONResponse:
+        """A missing, empty or too long question (``q``): the same one-line shape."""
+        refusal = BadInput(
+            f"question vide ou trop longue (au plus {MAX_QUESTION} caractères)",
+            f"question empty or too long (at most {MAX_QUESTION} characters)",
+        )
+        return JSONResponse(refusal.to_json(), status_code=422)
+
+    app.add_exception_handler(StarletteHTTPException, refused)
+    app.add_exception_handler(RequestValidationError, invalid)
     return app

@@ -11,6 +11,7 @@ import contextlib
 import gc
 import json
 import logging
+import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from importlib import resources
@@ -18,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -30,12 +33,24 @@ from partie.rules.web import PREFIX as RULES_PREFIX
 from partie.rules.web import rules_app
 from partie.server import protocol as p
 from partie.server.bots import BotRunner
-from partie.server.codes import show_code
+from partie.server.codes import normalize_code, show_code
+from partie.server.deckcheck import close_checker
 from partie.server.fanout import Connection, Fanout
 from partie.server.games import all_adapters
+from partie.server.limits import (
+    HELLO_SECONDS,
+    SOCKETS_IN_ALL,
+    SOCKETS_PER_ADDRESS,
+    AddressGuard,
+    AddressLimits,
+    Rate,
+    Sockets,
+    client_address,
+)
 from partie.server.netaddr import reachable_hosts
+from partie.server.security import Defences, http_error, server_error
 from partie.server.storage import open_storage
-from partie.server.tables import IDLE_SECONDS, Tables
+from partie.server.tables import IDLE_SECONDS, SPECTATOR_CHAT, Tables
 
 log = logging.getLogger("partie.server")
 
@@ -62,6 +77,17 @@ class ServerConfig:
     #: in place): the CLI prints the address then, so a Ctrl-C right after it stops the
     #: server cleanly instead of landing in the middle of its start.
     on_ready: Callable[[], None] | None = field(default=None, compare=False)
+    #: Origins besides the server's own whose pages may post and open websockets here
+    #: (a reverse proxy serving the pages under another name: ``--allow-origin``).
+    allow_origins: tuple[str, ...] = ()
+    #: Websockets open at once, in all and per address; seconds to say ``hello``.
+    sockets_in_all: int = SOCKETS_IN_ALL
+    sockets_per_address: int = SOCKETS_PER_ADDRESS
+    hello_seconds: float = HELLO_SECONDS
+    #: Allowances per address (``limits.RATES`` by default; tests widen some), and the
+    #: chat allowance all the spectators of a table share.
+    rates: dict[str, Rate] | None = field(default=None, compare=False)
+    spectator_chat: tuple[float, int] = SPECTATOR_CHAT
 
 
 _STATUS = {
@@ -69,8 +95,10 @@ _STATUS = {
     "bad_token": 403,
     "not_owner": 403,
     "game_not_over": 403,
+    "same_deal_playing": 403,
     "too_large": 413,
     "storage_error": 503,
+    "too_many": 429,
 }
 
 
@@ -81,6 +109,8 @@ def error_response(exc: PartieError) -> JSONResponse:
 def create_app(config: ServerConfig) -> Starlette:
     """One app object: storage, tables and routes; started and stopped by its lifespan."""
     state: dict[str, Tables] = {}
+    limits = AddressLimits(config.rates)
+    sockets = Sockets(config.sockets_per_address, config.sockets_in_all)
 
     def tables() -> Tables:
         return state["tables"]
@@ -95,6 +125,7 @@ def create_app(config: ServerConfig) -> Starlette:
             fanout=Fanout(),
             bot_pause=config.bot_pause,
             idle_seconds=config.idle_seconds,
+            spectator_chat=config.spectator_chat,
         )
         restored = await asyncio.to_thread(service.restore)
         log.info("%d tables restored", restored)
@@ -102,6 +133,7 @@ def create_app(config: ServerConfig) -> Starlette:
             runner.warm(all_adapters())
         state["tables"] = service
         app.state.tables = service
+        app.state.limits = limits
         service.start_bots()
         if not config.warm_bots:
             gc.collect()
@@ -113,6 +145,7 @@ def create_app(config: ServerConfig) -> Starlette:
         finally:
             service.close()
             runner.close()
+            close_checker()
             await asyncio.to_thread(storage.close)
 
     async def page(request: Request) -> Response:
@@ -132,6 +165,7 @@ def create_app(config: ServerConfig) -> Starlette:
                 "tables": len(service.tables),
                 "evicted": service.evicted,
                 "bots_ready": ready,
+                "cheaper_moves": service.bots.cheaper_moves,
                 "addresses": [f"http://{host}:{port}" for host in hosts],
                 "watched_tables": watched["tables"],
                 "connections": watched["connections"],
@@ -141,7 +175,11 @@ def create_app(config: ServerConfig) -> Starlette:
         )
 
     async def lobby(request: Request) -> Response:
-        return JSONResponse(tables().lobby())
+        try:
+            page = _int_param(request, "page") or 0
+        except PartieError as exc:
+            return error_response(exc)
+        return Response(tables().lobby(page), media_type="application/json")
 
     async def create(request: Request) -> Response:
         try:
@@ -186,13 +224,35 @@ def create_app(config: ServerConfig) -> Starlette:
 
     async def socket(ws: WebSocket) -> None:
         await ws.accept()
+        address = client_address(ws.scope)
+        refused = sockets.admit(address)
+        if refused is None and not limits.take("socket", address):
+            sockets.gone(address)
+            refused = limits.refusal("socket")
+        if refused is not None:
+            # Told why in one line, then closed ("try again later").
+            await ws.send_text(json.dumps(p.refusal(refused), ensure_ascii=False))
+            await ws.close(code=1013)
+            return
         conn = Connection(ws.send_text, close=lambda code: ws.close(code=code))
         conn.start()
         service = tables()
         unreadable = 0
+        opened = time.monotonic()
         try:
             while True:
-                event = await ws.receive()
+                if conn.table is None:  # a page says hello at once, or is closed
+                    left = config.hello_seconds - (time.monotonic() - opened)
+                    try:
+                        event = await asyncio.wait_for(ws.receive(), max(left, 0.001))
+                    except TimeoutError:
+                        late = _hello_late(config.hello_seconds)
+                        conn.send(json.dumps(p.refusal(late), ensure_ascii=False))
+                        await conn.close()
+                        await ws.close(code=1008)
+                        return
+                else:
+                    event = await ws.receive()
                 if event["type"] == "websocket.disconnect":
                     break
                 raw = event.get("text")
@@ -209,12 +269,26 @@ def create_app(config: ServerConfig) -> Starlette:
                         return
                     continue
                 unreadable = 0
+                kind = _KIND.get(type(msg))
+                try:
+                    limits.check("message", address)
+                    if kind is not None:
+                        limits.check(kind, address)
+                    if isinstance(msg, p.Hello):
+                        limits.need("lookup_miss", address)
+                except PartieError as exc:
+                    ref = getattr(msg, "type", None)
+                    conn.send(json.dumps(p.refusal(exc, ref), ensure_ascii=False))
+                    continue
                 await service.handle(conn, msg)
+                if isinstance(msg, p.Hello) and conn.table != normalize_code(msg.table):
+                    limits.take("lookup_miss", address)  # no such table: one guess spent
                 if conn.closed:
                     break
         except WebSocketDisconnect:
             pass
         finally:
+            sockets.gone(address)
             service.disconnect(conn)
             await conn.close()
 
@@ -240,7 +314,15 @@ def create_app(config: ServerConfig) -> Starlette:
         routes += _screen_routes(adapter.game)
     routes.append(Mount(RULES_PREFIX, app=rules_app()))
     routes.append(Mount("/static", StaticFiles(directory=STATIC), name="static"))
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[
+            Middleware(Defences, allow_origins=config.allow_origins),
+            Middleware(AddressGuard, limits=limits),
+        ],
+        exception_handlers={HTTPException: http_error, Exception: server_error},
+    )
     return app
 
 
@@ -268,19 +350,39 @@ def _file_endpoint(path: Path) -> Callable[[Request], Any]:
 
 
 async def _read_body(request: Request) -> bytes:
-    """The request body, refused beyond the message limit before it is all read."""
+    """The request body, refused beyond the message limit before it is all read (at
+    once when its announced length is over; the answer then closes the connection)."""
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > MESSAGE_LIMITS.max_bytes:
+        raise _too_large()
     chunks = []
     size = 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > MESSAGE_LIMITS.max_bytes:
-            raise BadInput(
-                "requête trop grosse (au plus 64 Kio)",
-                "request too large (at most 64 KiB)",
-                code="too_large",
-            )
+            raise _too_large()
         chunks.append(chunk)
     return b"".join(chunks)
+
+
+def _too_large() -> BadInput:
+    return BadInput(
+        "requête trop grosse (au plus 64 Kio)",
+        "request too large (at most 64 KiB)",
+        code="too_large",
+    )
+
+
+_KIND: dict[type, str] = {p.Chat: "chat", p.Ask: "ask", p.Preview: "ask"}
+"""Messages with an allowance of their own per address, besides every message's."""
+
+
+def _hello_late(seconds: float) -> PartieError:
+    return PartieError(
+        f"pas de bonjour (hello) dans les {seconds:g} s : connexion fermée",
+        f"no hello within {seconds:g} s: connection closed",
+        code="hello_late",
+    )
 
 
 def _int_param(request: Request, name: str) -> int | None:

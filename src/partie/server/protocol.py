@@ -68,6 +68,9 @@ class Settings(Strict):
     turn_seconds: Annotated[int, Field(ge=0, le=3600)] = 0
     away_seconds: Annotated[int, Field(ge=0, le=3600)] = 0
     zombie_bot: BotSpec | None = None
+    #: Shown in the lobby's lists (the creator ticked the box); otherwise the table's
+    #: link or code is the only way in. Set at creation only.
+    listed: bool = False
 
 
 class SeatSpec(Strict):

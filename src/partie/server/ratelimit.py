@@ -20,10 +20,18 @@ class Allowance:
         self._left = float(burst)
         self._at = time.monotonic()
 
-    def take(self) -> bool:
+    def _refill(self) -> None:
         now = time.monotonic()
         self._left = min(self.burst, self._left + (now - self._at) * self.rate)
         self._at = now
+
+    def peek(self) -> bool:
+        """Whether a ``take`` would be allowed now (nothing taken)."""
+        self._refill()
+        return self._left >= 1.0
+
+    def take(self) -> bool:
+        self._refill()
         if self._left >= 1.0:
             self._left -= 1.0
             return True

@@ -16,6 +16,7 @@ stand-ins, the fan-out, and bots thinking in worker threads.
 from __future__ import annotations
 
 import asyncio
+import heapq
 import hmac
 import json
 import logging
@@ -46,12 +47,19 @@ CHAT_KEPT = 50
 """Chat lines a table keeps in memory (the newest); a newcomer's ``welcome`` gets them."""
 CHAT_RATE = 1.0
 CHAT_BURST = 5
-"""Chat lines per second a connection may send on average, and in a row at once."""
-ASK_RATE = 1.0
-ASK_BURST = 5
-"""Questions (``ask``: Tennis de mots' hints) per second a connection may send on
-average, and in a row: a hint may search the lexicon for a second."""
-FINISHED_LISTED = 50
+"""Chat lines per second a seat (all its pages together) may send on average, and in a
+row at once."""
+SPECTATOR_CHAT = (1.0, 5)
+"""The same for all the spectators of a table together."""
+ASK_RATE = 4.0
+ASK_BURST = 20
+"""Questions (``ask``: Tennis de mots' hints) and previews (a word built card by card
+asks one per card) per second a connection may send on average, and in a row: a hint
+searches the lexicon (once per seat and shot, at most 2 s), a preview checks one shot."""
+LOBBY_PAGE = 50
+"""Tables per list (open, playing, finished) in one page of the lobby."""
+LOBBY_CACHE_SECONDS = 2.0
+"""How long a page of the lobby is reused before it is built again."""
 IDLE_SECONDS = 1800.0
 """A table over (or never started) with nobody connected for this long leaves memory;
 storage keeps it, and the next look at its code loads it again."""
@@ -221,8 +229,10 @@ class Table:
             }
             if seat.kind == "bot":
                 entry["bot"] = seat.bot
+                entry["label"] = self.adapter.bot_name(seat.bot)
             if i in self.zombies:
                 entry["zombie"] = True
+                entry["stand_in"] = self.adapter.bot_name(self.controller(i))
             seats.append(entry)
         out: dict[str, Any] = {
             "code": self.code,
@@ -273,6 +283,7 @@ class Tables:
         fanout: Fanout | None = None,
         bot_pause: float = 0.6,
         idle_seconds: float = IDLE_SECONDS,
+        spectator_chat: tuple[float, int] = SPECTATOR_CHAT,
     ) -> None:
         self.storage = storage
         self.bots = bots or BotRunner()
@@ -283,6 +294,9 @@ class Tables:
         # Stored tables that could not be read back (code → why): skipped, not served.
         self.unreadable: dict[str, str] = {}
         self.evicted = 0  # tables that left memory for being idle (``/api/status``)
+        self._lobby_cache: dict[int, tuple[float, str]] = {}
+        self._chat_allowances: dict[tuple[str, int | None], Allowance] = {}
+        self.spectator_chat = spectator_chat
         self._sweeper: asyncio.Task[None] | None = None
 
     # -- lifecycle --------------------------------------------------------------------
@@ -408,14 +422,35 @@ class Tables:
             )
         return table
 
-    def lobby(self) -> dict[str, list[dict[str, Any]]]:
-        out: dict[str, list[dict[str, Any]]] = {"open": [], "playing": [], "finished": []}
-        for table in sorted(self.tables.values(), key=lambda t: t.created, reverse=True):
-            key = {"open": "open", "playing": "playing"}.get(table.status, "finished")
-            if key == "finished" and len(out[key]) >= FINISHED_LISTED:
-                continue
-            out[key].append(table.summary_text(self.fanout)[0])  # kept, not rebuilt
-        return out
+    def lobby(self, page: int = 0) -> str:
+        """One page of the lobby as JSON text: the listed tables only (a table is
+        private unless its creator listed it), newest first, at most ``LOBBY_PAGE`` per
+        list; ``more`` says which lists go on. Each table's summary is its cached JSON,
+        and the page itself is kept ``LOBBY_CACHE_SECONDS``: a flood of lobby requests
+        costs one build every two seconds."""
+        now = time.monotonic()
+        cached = self._lobby_cache.get(page)
+        if cached is not None and now - cached[0] < LOBBY_CACHE_SECONDS:
+            return cached[1]
+        lists: dict[str, list[Table]] = {"open": [], "playing": [], "finished": []}
+        for table in self.tables.values():
+            if table.settings.listed:
+                key = {"open": "open", "playing": "playing"}.get(table.status, "finished")
+                lists[key].append(table)
+        start = page * LOBBY_PAGE
+        parts = []
+        more = {}
+        for key, tables in lists.items():
+            newest = heapq.nlargest(start + LOBBY_PAGE + 1, tables, key=lambda t: t.created)
+            shown = newest[start : start + LOBBY_PAGE]
+            more[key] = len(newest) > start + LOBBY_PAGE
+            texts = ",".join(t.summary_text(self.fanout)[1] for t in shown)
+            parts.append(f'"{key}":[{texts}]')
+        text = "{" + ",".join(parts) + f',"page":{page},"more":{_dumps(more)}' + "}"
+        if len(self._lobby_cache) > 16:
+            self._lobby_cache.clear()
+        self._lobby_cache[page] = (now, text)
+        return text
 
     # -- creation ---------------------------------------------------------------------
 
@@ -437,6 +472,9 @@ class Tables:
                 seats[i] = SeatInfo(kind="bot", bot=spec.bot)
         if body.settings.zombie_bot is not None:
             adapter.check_bot(body.settings.zombie_bot)
+        settings = body.settings
+        if settings.listed and not adapter.may_list(options):
+            settings = settings.model_copy(update={"listed": False})  # a classroom's
         code = new_code()
         while code in self.tables or self.storage.load_table(code) is not None:
             code = new_code()  # an idle table left memory, not storage: its code stays taken
@@ -445,7 +483,7 @@ class Tables:
             code=code,
             game=adapter.id,
             options=adapter.options_json(options),
-            settings=body.settings.model_dump(),
+            settings=settings.model_dump(),
             seed=secrets.randbits(63),
             status="open",
             game_no=0,
@@ -633,7 +671,8 @@ class Tables:
             table.options_json = table.adapter.options_json(options)
             table.seats = seats
             if msg.settings is not None:
-                table.settings = msg.settings
+                # Listed or not is the creator's choice at creation: kept.
+                table.settings = msg.settings.model_copy(update={"listed": table.settings.listed})
             await self._save(table)
         self._changed(table)
 
@@ -717,6 +756,7 @@ class Tables:
 
     async def _on_preview(self, conn: Connection, table: Table, msg: p.Preview) -> None:
         seat = _need_seat(conn, table)
+        _within_ask(conn)  # a preview may search too: it shares the questions' allowance
         _need_playing(table)
         assert table.state is not None
         if msg.version != table.version:
@@ -732,15 +772,7 @@ class Tables:
     async def _on_ask(self, conn: Connection, table: Table, msg: p.Ask) -> None:
         if table.state is None:
             raise _refused("not_started", "la partie n'a pas commencé", "the game has not started")
-        _within_rate(
-            conn,
-            "ask",
-            ASK_RATE,
-            ASK_BURST,
-            "ask_too_fast",
-            f"trop de questions d'un coup : {ASK_BURST} d'affilée, puis une par seconde",
-            f"too many questions at once: at most {ASK_BURST} in a row, then one a second",
-        )
+        _within_ask(conn)
         seat = conn.seat if _holds(table, conn) else None
         info = await self._answer(table, seat, msg.what, msg.args)
         if seat is not None and (
@@ -758,7 +790,7 @@ class Tables:
         if table.answers_version != table.version:
             table.answers.clear()
             table.answers_version = table.version
-        key = (seat, what, json.dumps(args, sort_keys=True))
+        key = (seat, what, table.adapter.ask_key(what, args))
         pending = table.answers.get(key)
         if pending is None:
             state = table.state
@@ -772,15 +804,27 @@ class Tables:
         return await asyncio.shield(pending)
 
     async def _on_chat(self, conn: Connection, table: Table, msg: p.Chat) -> None:
-        _within_rate(
-            conn,
-            "chat",
-            CHAT_RATE,
-            CHAT_BURST,
-            "chat_too_fast",
-            f"trop de messages d'un coup : au plus {CHAT_BURST} d'affilée, puis un par seconde",
-            f"too many messages at once: at most {CHAT_BURST} in a row, then one a second",
-        )
+        # A seat's pages share one allowance (several tabs do not multiply it), and the
+        # table's spectators share one between them all: however many sockets watch,
+        # a table hears at most a line a second per seat plus SPECTATOR_CHAT_RATE, so
+        # the players' pages never fall behind on chat. (Per address: ``limits.py``.)
+        seat = conn.seat if conn.seat is not None and conn.token else None
+        key = (table.code, seat)
+        allowance = self._chat_allowances.get(key)
+        if allowance is None:
+            if len(self._chat_allowances) > 10_000:
+                self._chat_allowances.clear()
+            rate, burst = (CHAT_RATE, CHAT_BURST) if seat is not None else self.spectator_chat
+            allowance = self._chat_allowances[key] = Allowance(rate, burst)
+        if not allowance.take():
+            raise Refused(
+                f"trop de messages d'un coup : au plus {CHAT_BURST} d'affilée, puis un par "
+                "seconde"
+                + ("" if seat is not None else " (pour tous les spectateurs de la table)"),
+                f"too many messages at once: at most {CHAT_BURST} in a row, then one a second"
+                + ("" if seat is not None else " (for all the table's spectators)"),
+                code="chat_too_fast",
+            )
         text = p.clean_text(msg.text, limit=p.CHAT_MAX, what="message")
         text = table.adapter.check_chat(text)
         seat = conn.seat if _holds(table, conn) else None
@@ -943,7 +987,12 @@ class Tables:
                     continue
                 try:
                     action = await self.bots.choose(
-                        table.adapter, turn.bot, turn.view, spec=turn.spec
+                        table.adapter,
+                        turn.bot,
+                        turn.view,
+                        spec=turn.spec,
+                        key=table.code,
+                        seed=table.seed ^ turn.version,
                     )
                 except Exception:
                     log.exception("table %s: bot %s failed", table.code, turn.spec)
@@ -1071,6 +1120,15 @@ class Tables:
         stored = self.storage.load_game(table.code, number)
         if stored is None or stored.result is None:
             raise _game_not_over()
+        if table.status == "playing" and stored.seed == table.seed:
+            # "Again, same deal": that record is the deal being played now.
+            raise _refused(
+                "same_deal_playing",
+                "cette partie avait la même donne que celle en cours : son enregistrement "
+                "attend la fin de la partie",
+                "that game had the same deal as the one being played: its record waits "
+                "for the end of the game",
+            )
         return Record(
             game=stored.game,
             options=stored.options,
@@ -1170,6 +1228,18 @@ def _welcome(table: Table, conn: Connection) -> str:
 
 def _not_seated() -> Refused:
     return _refused("not_seated", "vous n'êtes pas assis à cette table", "you have no seat here")
+
+
+def _within_ask(conn: Connection) -> None:
+    _within_rate(
+        conn,
+        "ask",
+        ASK_RATE,
+        ASK_BURST,
+        "ask_too_fast",
+        f"trop de questions d'un coup : {ASK_BURST} d'affilée, puis une par seconde",
+        f"too many questions at once: at most {ASK_BURST} in a row, then one a second",
+    )
 
 
 def _need_owner(conn: Connection) -> None:

@@ -30,6 +30,7 @@ lists only truthful shots (valid words), never bluffs. See ``docs/movegen.md``.
 from __future__ import annotations
 
 import gc
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations, permutations, product, repeat
@@ -1165,10 +1166,13 @@ def keeping_best(view: dict[str, Any], lexicon: Any) -> GeneratedShot | None:
     return _cheapest(view, lexicon, _keeping_costs)
 
 
-def hints(view_before_shot: dict[str, Any], lexicon: Any, *, top: int = 3) -> list[GeneratedShot]:
+def hints(
+    view_before_shot: dict[str, Any], lexicon: Any, *, top: int = 3, seconds: float | None = None
+) -> list[GeneratedShot]:
     """ "What could I have played": the ``top`` most valuable shots of the position, one
     per word (the same letters laid another way are not shown twice), in the canonical
-    order."""
+    order. With ``seconds``, the search stops after that much wall clock and gives the
+    best it found so far (a server answering strangers bounds each search)."""
     position = _position(view_before_shot)
     if position is None or top <= 0:
         return []
@@ -1187,7 +1191,16 @@ def hints(view_before_shot: dict[str, Any], lexicon: Any, *, top: int = 3) -> li
             # Only shots as good as the top-th best word can still be shown.
             search.floor = max(search.floor, sorted(best.values(), reverse=True)[top - 1])
 
-    search.run(emit)
+    timer = None
+    if seconds is not None:
+        timer = threading.Timer(seconds, setattr, (search, "stop", True))
+        timer.daemon = True
+        timer.start()
+    try:
+        search.run(emit)
+    finally:
+        if timer is not None:
+            timer.cancel()
     floor = search.floor
     kept = [f for f in found if f[2] >= floor and f[2] == best[f[1]]]
     shots = _Builder(position, groups, lexicon).shots(kept)

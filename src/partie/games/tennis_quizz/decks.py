@@ -790,14 +790,23 @@ def giveaways(deck: Deck) -> list[tuple[str, int, str, int, str]]:
     for found in stems.values():
         for stem in found:
             counts[stem] = counts.get(stem, 0) + 1
+    # Which questions see each stem (text or choices): a question is compared only
+    # with those sharing one of its rare stems, not with every other question (a 1 MiB
+    # deck has 5,000 of them).
+    seen_by: dict[str, list[int]] = {}
+    for i, (c, n, _) in enumerate(places):
+        for stem in seen[(c, n)]:
+            seen_by.setdefault(stem, []).append(i)
     found_pairs = []
     for card, number, question in places:
         keys = _giveaway_keys(question)
         answer_stems = _stems(" ".join((question.answer, *question.alternatives)))
         rare = {s for s in stems[(card, number)] if counts[s] <= GIVEAWAY_RARE} - answer_stems
-        for other_card, other_number, _ in places:
+        near = sorted({i for stem in rare for i in seen_by.get(stem, ())})
+        for i in near:
+            other_card, other_number, _ = places[i]
             other = (other_card, other_number)
-            if other == (card, number) or not rare & seen[other]:
+            if other == (card, number):
                 continue
             hit = next((shown for key, shown in keys if key in texts[other]), None)
             if hit is not None:

@@ -23,6 +23,7 @@ REFUSALS: tuple[tuple[str, str, str], ...] = (
     ("empty_answer", "réponse vide", "empty answer"),
     ("not_a_number", "tapez un nombre", "type a number"),
     ("unknown_format", "format de paquet inconnu", "unknown deck format"),
+    ("deck_too_slow", "paquet trop long à vérifier", "deck too slow to check"),
     (
         "office_file",
         "document de bureautique : enregistrez-le en CSV ou en texte",

@@ -8,6 +8,7 @@ or as a list of problems, each one line in French and English.
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import re
 from dataclasses import dataclass, field, replace
@@ -276,22 +277,57 @@ def _deck_id(filename: str) -> str:
 
 def _read_toml(upload: Upload, text: str) -> None:
     report = check_text(text, upload.filename)
+    index = _TomlIndex(text)  # built once: a 1 MiB deck may have thousands of problems
     for problem in report.errors:
-        upload.errors.append(_placed(problem, text))
+        upload.errors.append(_placed(problem, index))
     for problem in report.warnings:
-        upload.warnings.append(_placed(problem, text))
+        upload.warnings.append(_placed(problem, index))
     if report.deck is not None and not report.errors:
         upload.deck = report.deck
         upload.toml = report.deck.to_toml()
 
 
 _AT_LINE = re.compile(r"\(at line (\d+)")
+_CARD = re.compile(r"^\s*\[\[\s*cards\s*\]\]")
+_QUESTION = re.compile(r"^\s*\[\[\s*cards\.questions\s*\]\]")
+_DECK = re.compile(r"^\s*\[\s*deck\s*\]")
+_ID = re.compile(r"^\s*id\s*=\s*[\"']([^\"'\n]*)[\"']")
 
 
-def _placed(problem: DeckProblem, text: str) -> Problem:
+class _TomlIndex:
+    """Where the cards, questions and ids of a deck's text start, read once: placing
+    each problem is then a look-up, not a scan of the whole text (which made a 1 MiB
+    deck with a problem on every question take minutes)."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = text.splitlines()
+        self.cards: list[int] = []
+        self.questions: list[int] = []
+        self.ids: dict[str, int] = {}
+        self.deck: int | None = None
+        for k, line in enumerate(self.lines):
+            if _QUESTION.match(line):
+                self.questions.append(k)
+            elif _CARD.match(line):
+                self.cards.append(k)
+            elif self.deck is None and _DECK.match(line):
+                self.deck = k
+            else:
+                found = _ID.match(line)
+                if found is not None:
+                    self.ids.setdefault(found.group(1), k)
+
+    def question_after(self, at: int, n: int) -> int | None:
+        """The line of the n-th ``[[cards.questions]]`` at or after line ``at``."""
+        first = bisect.bisect_left(self.questions, at)
+        k = first + n - 1
+        return self.questions[k] if n >= 1 and k < len(self.questions) else None
+
+
+def _placed(problem: DeckProblem, index: _TomlIndex) -> Problem:
     fr, en = problem.message_fr, problem.message_en
     found = _AT_LINE.search(en)
-    line = int(found.group(1)) if found else _toml_line(text, problem)
+    line = int(found.group(1)) if found else _toml_line(index, problem)
     where_fr = _where(problem, "fr")
     where_en = _where(problem, "en")
     return Problem(f"{where_fr}{fr}", f"{where_en}{en}", line)
@@ -309,28 +345,27 @@ def _where(problem: DeckProblem, lang: str) -> str:
     return ", ".join(parts) + sep if parts else ""
 
 
-def _toml_line(text: str, problem: DeckProblem) -> int | None:
+def _toml_line(index: _TomlIndex, problem: DeckProblem) -> int | None:
     """The line a checker's problem points at: the card's ``id``, then its n-th
     ``[[cards.questions]]``, then the field's own line when it is written."""
-    lines = text.splitlines()
+    lines = index.lines
     at = 0
     if problem.card is not None:
         card_at = None
         if problem.card.startswith("#") and problem.card[1:].isdigit():
-            card_at = _nth(lines, 0, r"^\s*\[\[\s*cards\s*\]\]", int(problem.card[1:]))
+            n = int(problem.card[1:])
+            card_at = index.cards[n - 1] if 1 <= n <= len(index.cards) else None
         else:
-            pattern = r"^\s*id\s*=\s*[\"']" + re.escape(problem.card) + r"[\"']"
-            card_at = _nth(lines, 0, pattern, 1)
+            card_at = index.ids.get(problem.card)
         if card_at is None:
             return None
         at = card_at
     elif problem.field and problem.field.startswith("deck"):
-        deck_at = _nth(lines, 0, r"^\s*\[\s*deck\s*\]", 1)
-        if deck_at is None:
+        if index.deck is None:
             return None
-        at = deck_at
+        at = index.deck
     if problem.question is not None:
-        q_at = _nth(lines, at, r"^\s*\[\[\s*cards\.questions\s*\]\]", problem.question)
+        q_at = index.question_after(at, problem.question)
         if q_at is None:
             return at + 1
         at = q_at
@@ -342,17 +377,6 @@ def _toml_line(text: str, problem: DeckProblem) -> int | None:
             if re.match(r"^\s*" + re.escape(key) + r"\s*=", lines[k]):
                 return k + 1
     return at + 1
-
-
-def _nth(lines: list[str], start: int, pattern: str, n: int) -> int | None:
-    seen = 0
-    regex = re.compile(pattern)
-    for k in range(start, len(lines)):
-        if regex.match(lines[k]):
-            seen += 1
-            if seen == n:
-                return k
-    return None
 
 
 # -- imported formats -------------------------------------------------------------------

@@ -11,6 +11,7 @@ a deck upload, public extras in the table message) names a module defining
 from __future__ import annotations
 
 import dataclasses
+import json
 import types
 import typing
 from functools import cache
@@ -20,6 +21,7 @@ from partie.core.errors import BadOptions, PartieError
 from partie.core.game import Action, Bot, Game, State
 from partie.core.options import options_to_json
 from partie.core.registry import available_games, get_game, load_hook
+from partie.server.botlevels import BotLevel, bot_name, find_level, refuse_bot
 
 
 class NotSupported(PartieError):
@@ -73,8 +75,9 @@ class GameAdapter:
     text_options: ClassVar[frozenset[str]] = frozenset()
     #: Labels and help for the option form: ``{name: {"label": {fr, en}, "help": {fr, en}}}``.
     option_text: ClassVar[dict[str, dict[str, Any]]] = {}
-    #: Bots offered in the browser (``None``: every bot of the game).
-    offered_bots: ClassVar[list[str] | None] = None
+    #: The bot levels a table may use from the network (the only specs a page may pick,
+    #: for seats and stand-ins alike); empty: the game's default bot alone.
+    bot_levels: ClassVar[tuple[BotLevel, ...]] = ()
     #: Bots whose compiled code is prepared when the server starts.
     warm_bots: ClassVar[tuple[str, ...]] = ()
 
@@ -139,16 +142,38 @@ class GameAdapter:
     def players(self, options: Any) -> int:
         return int(options.players)
 
+    def may_list(self, options: Any) -> bool:
+        """Whether a table of these options may be shown in the lobby (a classroom
+        never is)."""
+        return True
+
     # -- bots -------------------------------------------------------------------------
 
+    def levels(self) -> tuple[BotLevel, ...]:
+        if self.bot_levels:
+            return self.bot_levels
+        name = self.game.default_bot
+        return (BotLevel(name, name, name, "", ""),)
+
     def bots(self) -> list[str]:
-        return list(self.offered_bots) if self.offered_bots is not None else self.game.bot_names()
+        """The specs a page may pick, weakest first."""
+        return [level.spec for level in self.levels()]
+
+    def level(self, spec: str) -> BotLevel | None:
+        return find_level(self.levels(), spec)
+
+    def bot_name(self, spec: str | None) -> dict[str, str]:
+        """The level's name people read for ``spec`` (``{fr, en}``)."""
+        return bot_name(self.levels(), spec)
 
     def make_bot(self, spec: str, seed: int) -> Bot:
         return self.game.make_bot(spec, seed)
 
     def check_bot(self, spec: str) -> None:
-        self.make_bot(spec, 0)
+        """A spec from the network: one of the levels, or ``bad_bot`` (the command line
+        does not come here and keeps every spec)."""
+        if self.level(spec) is None:
+            raise refuse_bot(self.id, spec, self.levels())
 
     def needs_warm(self, spec: str) -> bool:
         """Whether the bot ``spec`` must wait for ``warm`` before its first move (a bot
@@ -198,6 +223,11 @@ class GameAdapter:
         """What ``action`` would do, from the seat's view, without playing it."""
         raise NotSupported("aperçu non proposé pour ce jeu", "preview is not offered for this game")
 
+    def ask_key(self, what: str, args: dict[str, Any]) -> str:
+        """What of ``args`` the answer to ``what`` depends on (the server searches once
+        per position, seat, question and key): all of them by default."""
+        return json.dumps(args, sort_keys=True)
+
     def ask(self, state: State, seat: int | None, what: str, args: dict[str, Any]) -> Any:
         """A game-specific question, answered from ``state.view(seat)`` only."""
         raise NotSupported(f"question inconnue : {what!r}", f"unknown question: {what!r}")
@@ -223,6 +253,7 @@ class GameAdapter:
             "max_players": game.max_players,
             "options": self.option_specs(),
             "bots": self.bots(),
+            "bot_levels": [level.to_json() for level in self.levels()],
             "default_bot": game.default_bot,
         }
 

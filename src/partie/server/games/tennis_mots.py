@@ -9,6 +9,9 @@ can never disagree on a shot's name, its points or the reason it is refused.
 
 from __future__ import annotations
 
+import json
+import threading
+from collections import OrderedDict
 from typing import Any, ClassVar
 
 from partie.core.errors import IllegalAction, NotYourTurn, PartieError
@@ -30,6 +33,7 @@ from partie.games.tennis_mots.rules import (
     cards_text,
 )
 from partie.games.tennis_mots.views import state_from_view
+from partie.server.botlevels import BotLevel
 from partie.server.games import GameAdapter, NotSupported
 
 GAME_ID = "tennis-mots"
@@ -79,16 +83,42 @@ OPTION_SPECS: list[dict[str, Any]] = [
 """Every option of ``TennisMotsOptions`` a browser may set. ``lexicon`` and ``deck`` are
 file paths on the server: they never come from the network."""
 
-BOT_SPECS = [
-    "simple",
-    "greedy",
-    "tactician",
-    "mc:40",
-    "greedy@5000",
-    "tactician@20000",
-]
-"""Bots offered in the lobby (any spec ``bots.bot_from_spec`` reads is accepted):
-``@N`` limits a bot to the N most frequent French words, ``mc:N`` runs N playouts."""
+BOT_LEVELS = (
+    BotLevel(
+        "greedy@5000",
+        "Débutant",
+        "Beginner",
+        "ne connaît que les 5 000 mots les plus courants et joue son coup le plus cher",
+        "knows only the 5,000 commonest words and plays its most valuable shot",
+    ),
+    BotLevel(
+        "tactician@20000",
+        "Moyen",
+        "Average",
+        "connaît les 20 000 mots les plus courants, pose beaucoup de cartes et garde ses jokers",
+        "knows the 20,000 commonest words, lays many cards and keeps its jokers",
+        cheaper="greedy@5000",
+    ),
+    BotLevel(
+        "greedy",
+        "Fort",
+        "Strong",
+        "connaît tout le lexique et joue toujours son coup le plus cher",
+        "knows the whole lexicon and always plays its most valuable shot",
+    ),
+    BotLevel(
+        "tactician",
+        "Expert",
+        "Expert",
+        "connaît tout le lexique, pose beaucoup de cartes et garde ses jokers : "
+        "gagne plus souvent que Fort",
+        "knows the whole lexicon, lays many cards and keeps its jokers: wins more often "
+        "than Strong",
+        cheaper="greedy",
+    ),
+)
+"""The levels a page may pick (``partie play`` and ``simulate`` take any spec:
+``mc:N``, ``bluff=P``...)."""
 
 
 def option_specs() -> list[dict[str, Any]]:
@@ -282,7 +312,7 @@ def hints(view_before: dict[str, Any], played: dict[str, Any] | None, top: int =
     just before its last shot or NET), as the terminal's hints give them; ``played``
     is the event of what it did (a ``shot`` or ``net`` event), for comparison."""
     lexicon = load_lexicon(view_before["options"].get("lexicon"))
-    found = best_shots(view_before, lexicon, top=top)
+    found = best_shots(view_before, lexicon, top=top, seconds=HINT_SECONDS)
     value = played.get("value") if played and played.get("kind") == "shot" else None
     return {
         "word_before": view_before["word"],
@@ -373,7 +403,28 @@ def hints_for(state: TennisMotsState, seat: int, top: int = 3) -> dict[str, Any]
     count = len(replay.events)
     replay.apply(*history[last])
     played = next((e for e in replay.events[count:] if e["kind"] in ("shot", "net", "fault")), None)
-    return hints(before, played, top)
+    # The search depends on that view and that shot only: the same hints for every
+    # later position until the seat shoots again, and for every page asking.
+    key = json.dumps([before, played, top], sort_keys=True, default=str)
+    with _HINTS_LOCK:
+        kept = _HINTS.get(key)
+        if kept is not None:
+            _HINTS.move_to_end(key)
+            return kept
+    answer = hints(before, played, top)
+    with _HINTS_LOCK:
+        _HINTS[key] = answer
+        while len(_HINTS) > HINTS_KEPT:
+            _HINTS.popitem(last=False)
+    return answer
+
+
+HINT_SECONDS = 2.0
+"""Wall clock one hints search may take; it then gives the best shots found so far."""
+HINTS_KEPT = 512
+"""Hints kept (the least recently asked are forgotten first)."""
+_HINTS: OrderedDict[str, dict[str, Any]] = OrderedDict()
+_HINTS_LOCK = threading.Lock()
 
 
 # The adapter ----------------------------------------------------------------------------
@@ -406,7 +457,7 @@ class TennisMotsAdapter(GameAdapter):
         spec["name"]: {k: spec[k] for k in ("label", "help", "min", "max") if k in spec}
         for spec in OPTION_SPECS
     }
-    offered_bots: ClassVar[list[str] | None] = BOT_SPECS
+    bot_levels = BOT_LEVELS
     warm_bots = ("greedy",)
 
     def describe(self, seat: int, action: Action, viewer: int | None) -> dict[str, Any]:
@@ -418,6 +469,9 @@ class TennisMotsAdapter(GameAdapter):
 
     def preview(self, state: State, seat: int, action: Action) -> dict[str, Any]:
         return preview(state.view(seat), action.to_json())
+
+    def ask_key(self, what: str, args: dict[str, Any]) -> str:
+        return ""  # hints take no arguments: varying them must not mean a new search
 
     def ask(self, state: State, seat: int | None, what: str, args: dict[str, Any]) -> Any:
         assert isinstance(state, TennisMotsState)
@@ -435,7 +489,7 @@ ADAPTER = TennisMotsAdapter
 
 __all__ = [
     "ADAPTER",
-    "BOT_SPECS",
+    "BOT_LEVELS",
     "GAME_ID",
     "OPTION_SPECS",
     "hints",

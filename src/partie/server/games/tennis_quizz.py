@@ -12,7 +12,6 @@ message: ``public_options`` drops it (the game lists it in ``private_options``).
 
 from __future__ import annotations
 
-import asyncio
 import csv
 import hashlib
 import io
@@ -38,7 +37,9 @@ from partie.games.tennis_quizz.rules import (
     side_of,
 )
 from partie.games.tennis_quizz.scoring_table import Point, ScoringState, Undo
-from partie.games.tennis_quizz.uploads import MAX_DECK_BYTES, read_upload
+from partie.games.tennis_quizz.uploads import MAX_DECK_BYTES
+from partie.server.botlevels import BotLevel
+from partie.server.deckcheck import checker
 from partie.server.games import GameAdapter
 
 UPLOAD_PREFIX = "upload:"
@@ -140,13 +141,36 @@ class TennisQuizzAdapter(GameAdapter):
             "help": {"fr": "2 : au meilleur des trois", "en": "2: best of three"},
         },
     }
-    offered_bots: ClassVar[list[str] | None] = [
-        "quiz",
-        "quiz:0.5",
-        "quiz:0.9",
-        "quiz:0.95/0.8/0.6",
-        "random",
-    ]
+    bot_levels = (
+        BotLevel(
+            "quiz:0.5",
+            "Débutant",
+            "Beginner",
+            "trouve la bonne réponse une fois sur deux",
+            "finds the right answer one time in two",
+        ),
+        BotLevel(
+            "quiz",
+            "Moyen",
+            "Average",
+            "trouve la bonne réponse 7 fois sur 10",
+            "finds the right answer 7 times in 10",
+        ),
+        BotLevel(
+            "quiz:0.95/0.8/0.6",
+            "Fort",
+            "Strong",
+            "presque toujours juste sur les questions faciles, 3 fois sur 5 sur les difficiles",
+            "nearly always right on easy questions, 3 times in 5 on hard ones",
+        ),
+        BotLevel(
+            "quiz:0.9",
+            "Expert",
+            "Expert",
+            "trouve la bonne réponse 9 fois sur 10, quelle que soit la difficulté",
+            "finds the right answer 9 times in 10, whatever the difficulty",
+        ),
+    )
 
     # -- options ---------------------------------------------------------------------
 
@@ -208,6 +232,10 @@ class TennisQuizzAdapter(GameAdapter):
         elif network and options.mode != "referee":
             load_deck(options.deck)  # a broken built-in deck is refused at the table
         return options
+
+    def may_list(self, options: Any) -> bool:
+        # The teacher's and the referee's tables are a classroom's: never in the lobby.
+        return options.mode not in ("teacher", "referee")
 
     def missing_uploads(self, data: dict[str, Any]) -> list[str]:
         deck = data.get("deck")
@@ -281,8 +309,8 @@ class TennisQuizzAdapter(GameAdapter):
         fmt = request.query_params.get("format") or None
         try:
             body = await _read_limited(request, MAX_DECK_BYTES)
-            # A 1 MiB file takes seconds to import and check: off the event loop.
-            upload = await asyncio.to_thread(read_upload, name, body, fmt)
+            # Checked in a child process with a wall-clock limit (``deckcheck``).
+            upload = await checker().check(name, body, fmt)
         except PartieError as exc:
             status = 413 if exc.code == "too_large" else 400
             return JSONResponse({**exc.to_json(), "errors": []}, status_code=status)
@@ -342,7 +370,12 @@ class TennisQuizzAdapter(GameAdapter):
 
 
 def _error(exc: PartieError) -> JSONResponse:
-    status = {"unknown_table": 404, "game_not_over": 403, "bad_token": 403}.get(exc.code, 400)
+    status = {
+        "unknown_table": 404,
+        "game_not_over": 403,
+        "same_deal_playing": 403,
+        "bad_token": 403,
+    }.get(exc.code, 400)
     return JSONResponse(exc.to_json(), status_code=status)
 
 

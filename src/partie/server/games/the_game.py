@@ -18,6 +18,7 @@ from partie.games.the_game.rules import (
     corners,
     is_trick,
 )
+from partie.server.botlevels import BotLevel
 from partie.server.games import GameAdapter
 
 _SIGNAL_WORDS = {"keep": ("garde", "keep"), "good": ("bon", "good"), "clear": ("efface", "clear")}
@@ -52,7 +53,39 @@ class TheGameAdapter(GameAdapter):
             "default": True,
         },
     }
-    offered_bots: ClassVar[list[str] | None] = ["heuristic", "best", "greedy", "random"]
+    bot_levels = (
+        BotLevel(
+            "random",
+            "Débutant",
+            "Beginner",
+            "pose au hasard une carte qui va : perd presque toujours",
+            "lays any card that fits, at random: nearly always loses",
+        ),
+        BotLevel(
+            "greedy",
+            "Moyen",
+            "Average",
+            "pose les cartes qui font le plus petit saut, sans plan : gagne rarement",
+            "lays the cards with the smallest jump, with no plan: rarely wins",
+        ),
+        BotLevel(
+            "heuristic",
+            "Fort",
+            "Strong",
+            "planifie tout son tour en comptant les cartes : un bon partenaire",
+            "plans its whole turn by counting cards: a good partner",
+        ),
+        BotLevel(
+            "best",
+            "Expert",
+            "Expert",
+            "essaie ses plans sur des donnes tirées au sort : gagne environ trois fois "
+            "plus souvent que Fort",
+            "tries its plans on sampled deals: wins about three times as often as Strong",
+            budget=1.5,
+            cheaper="heuristic",
+        ),
+    )
     warm_bots = ("heuristic", "best")
 
     def needs_warm(self, spec: str) -> bool:

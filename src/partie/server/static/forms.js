@@ -2,6 +2,7 @@
 // table's settings (timers, stand-in bot). Used by the lobby and the owner's controls.
 
 import { h } from "./dom.js";
+import { botLabel, levelOption } from "./i18n.js";
 import { lang, pick, t } from "./shell.js";
 
 /** The server's table settings: turn timer and how long a player may be away before a
@@ -35,8 +36,8 @@ export function settingsFields(values, prefix, game) {
       ),
     );
   }
-  const bots = (game && game.bots) || [];
-  if (bots.length) {
+  const levels = (game && game.bot_levels) || [];
+  if (levels.length) {
     const id = `${prefix}-set-zombie_bot`;
     const current = values.zombie_bot || "";
     box.appendChild(
@@ -53,8 +54,8 @@ export function settingsFields(values, prefix, game) {
               values.zombie_bot = e.target.value || null;
             },
           },
-          h("option", { value: "", selected: !current }, t("zombie_default", { bot: game.default_bot })),
-          bots.map((b) => h("option", { value: b, selected: b === current }, b)),
+          h("option", { value: "", selected: !current }, t("zombie_default", { bot: botLabel(levels.find((l) => l.bot === game.default_bot) || { bot: game.default_bot }, lang) })),
+          levels.map((l) => levelOption(h, l, lang, l.bot === current)),
         ),
       ),
     );

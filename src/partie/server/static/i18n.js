@@ -13,6 +13,11 @@ export const SHELL = {
     lang_switch_label: "Switch to English",
     lobby: "Salon",
     open_tables: "Tables ouvertes",
+    listed: "Montrer la table dans le salon (tout le monde pourra la voir et la rejoindre)",
+    listed_help: "Sinon, seuls ceux qui ont son code ou son lien la trouvent.",
+    lists_note: "Seules les tables que leur créateur a montrées sont ici ; les autres se rejoignent par leur code ou leur lien.",
+    lobby_newer: "Plus récentes",
+    lobby_older: "Plus anciennes",
     playing_tables: "Parties en cours",
     finished_tables: "Parties terminées",
     none: "Aucune pour l'instant.",
@@ -30,7 +35,6 @@ export const SHELL = {
     seat_n: "Place {n}",
     seat_small: "place {n}",
     seat_person: "Une personne",
-    seat_bot: "Bot : {bot}",
     create: "Créer la table",
     creating: "Création…",
     table: "Table",
@@ -46,7 +50,7 @@ export const SHELL = {
     status_over: "terminée",
     empty_seat: "libre",
     you: "vous",
-    bot: "bot",
+    bot: "robot",
     connected: "connecté",
     away: "absent",
     your_name: "Votre nom",
@@ -54,14 +58,14 @@ export const SHELL = {
     leave: "Quitter la place",
     rename: "Changer de nom",
     rename_prompt: "Votre nom à cette table (24 caractères au plus) :",
-    leave_confirm: "Quitter votre place ? Un bot la reprendra si la partie a commencé.",
+    leave_confirm: "Quitter votre place ? Un robot la reprendra si la partie a commencé.",
     spectator: "Vous regardez cette table (spectateur).",
     seated_as: "Vous êtes à la place {n}.",
     owner_controls: "Réglages de la table (créateur)",
     options: "Options",
     apply_options: "Appliquer les options",
     seat_bot_label: "Place {n}",
-    put_bot: "Asseoir un bot",
+    put_bot: "Asseoir un robot",
     remove_bot: "Retirer",
     start: "Lancer la partie",
     start_wait: "Toutes les places doivent être prises pour lancer la partie.",
@@ -69,7 +73,7 @@ export const SHELL = {
     again_same_tennis_quizz: "Rejouer avec les mêmes cartes",
     again_new_tennis_quizz: "Nouveau match",
     again_new: "Nouvelle partie",
-    bots_warming: "Les bots se préparent (la première fois après le démarrage du serveur, jusqu'à une minute)…",
+    bots_warming: "Les robots se préparent (la première fois après le démarrage du serveur, jusqu'à une minute)…",
     your_turn_short: "à vous",
     seat_link: "Mon lien (autre appareil)",
     seat_link_help: "Ce lien reprend votre place sur un autre appareil : gardez-le pour vous.",
@@ -117,11 +121,12 @@ export const SHELL = {
     game_screen_missing: "L'écran de ce jeu n'est pas encore disponible.",
     seat_label: "Joueur {n}",
     result: "Résultat",
-    timer: "◷ {name} : {s} s pour jouer, puis un bot joue à sa place.",
+    timer: "◷ {name} : {s} s pour jouer, puis un robot joue à sa place.",
     turn_seconds: "Temps par tour (secondes, 0 = sans limite)",
     away_seconds: "Absence tolérée (secondes, 0 = sans limite)",
     timers: "Minuteries",
-    zombie_bot: "Bot qui joue à la place d'un absent",
+    zombie_bot: "Robot qui joue à la place d'un absent",
+    seat_link_replace: "Ce lien donne une autre place que celle que ce navigateur tient à cette table. Prendre la place du lien (et quitter la vôtre sur ce navigateur) ?",
     zombie_default: "par défaut ({bot})",
     classroom: "Écran de classe (projecteur)",
     classroom_help: "Mettez l'écran de classe au projecteur : le code en grand, le tableau de marque et la question en gros caractères.",
@@ -143,6 +148,11 @@ export const SHELL = {
     lang_switch_label: "Passer en français",
     lobby: "Lobby",
     open_tables: "Open tables",
+    listed: "Show the table in the lobby (anyone can see and join it)",
+    listed_help: "Otherwise only people with its code or link find it.",
+    lists_note: "Only tables their creators chose to show are here; others are joined by their code or link.",
+    lobby_newer: "Newer",
+    lobby_older: "Older",
     playing_tables: "Games in progress",
     finished_tables: "Finished games",
     none: "None yet.",
@@ -160,7 +170,6 @@ export const SHELL = {
     seat_n: "Seat {n}",
     seat_small: "seat {n}",
     seat_person: "A person",
-    seat_bot: "Bot: {bot}",
     create: "Create the table",
     creating: "Creating…",
     table: "Table",
@@ -176,7 +185,7 @@ export const SHELL = {
     status_over: "over",
     empty_seat: "empty",
     you: "you",
-    bot: "bot",
+    bot: "robot",
     connected: "connected",
     away: "away",
     your_name: "Your name",
@@ -252,6 +261,7 @@ export const SHELL = {
     away_seconds: "Absence allowed (seconds, 0 = no limit)",
     timers: "Timers",
     zombie_bot: "Bot that plays for an absent player",
+    seat_link_replace: "This link gives another seat than the one this browser holds at this table. Take the link's seat (and leave yours in this browser)?",
     zombie_default: "default ({bot})",
     classroom: "Classroom screen (projector)",
     classroom_help: "Put the classroom screen on the projector: the code in large type, the score board and the question in big letters.",
@@ -336,10 +346,35 @@ export function agree(text, lang) {
   });
 }
 
-/** "de" before a name, as French writes it: "d'Alice", "de Bruno", "du bot Moyen". */
+/** "de" before a name, as French writes it: "d'Alice", "de Bruno", "du Robot fort". */
 export function deName(name) {
-  if (/^bot\b/i.test(name)) return `du ${name}`;
+  if (/^(bot|robot)\b/i.test(name)) return `du ${name}`;
   return /^[aeiouyhàâäéèêëîïôöùûüœæ]/i.test(name) ? `d'${name}` : `de ${name}`;
+}
+
+/** A bot seat's name on every screen ("Robot fort", "Strong bot"): the server names
+ * each level; a seat from an older server falls back on its spec. */
+export function botLabel(seat, lang) {
+  if (seat && seat.label) return pick(seat.label, lang);
+  const spec = (seat && (seat.bot || seat.name)) || "";
+  return lang === "en" ? `Bot ${spec}` : `Robot ${spec}`;
+}
+
+/** A level in the seat and stand-in menus: its name (how it plays is the option's
+ * title, and `levelList` says it under the lobby's seats: a menu stays narrow on a
+ * phone). */
+export function levelOption(h, level, lang, selected) {
+  return h("option", { value: level.bot, selected, title: pick(level.about, lang) }, pick(level.label, lang));
+}
+
+/** Every level of a game with its line on how it plays, for the lobby's seats. */
+export function levelList(h, levels, lang) {
+  if (!levels || !levels.length) return null;
+  return h(
+    "ul",
+    { class: "help levels", id: "bot-levels" },
+    levels.map((l) => h("li", null, `${pick(l.label, lang)}${lang === "en" ? ": " : "\u00a0: "}${pick(l.about, lang)}`)),
+  );
 }
 
 /** A {fr, en} pair (labels, refusals) in the reader's language. */

@@ -3,6 +3,7 @@
 
 import { h, replaceChildren } from "./dom.js";
 import { optionFields, settingsFields, specDefault } from "./forms.js";
+import { botLabel, levelList, levelOption } from "./i18n.js";
 import { openRules } from "./rules.js";
 import {
   ApiError,
@@ -10,6 +11,7 @@ import {
   api,
   autoSitKey,
   gameName,
+  lang,
   load,
   main,
   normalizeCode,
@@ -26,6 +28,7 @@ import {
 export async function lobbyPage() {
   let games = [];
   let lobby = { open: [], playing: [], finished: [] };
+  let lobbyPage = 0; // pages of at most 50 tables per list, newest first
   let error = null;
   const draft = { game: null, options: {}, seats: [], settings: {}, name: load("partie.name") || "", code: "" };
   const root = h("div", { class: "lobby" });
@@ -149,15 +152,32 @@ export async function lobbyPage() {
               },
             },
             h("option", { value: "", selected: !draft.seats[i] }, t("seat_person")),
-            (game.bots || []).map((bot) =>
-              h("option", { value: bot, selected: draft.seats[i] === bot }, t("seat_bot", { bot })),
-            ),
+            (game.bot_levels || []).map((level) => levelOption(h, level, lang, draft.seats[i] === level.bot)),
           ),
         ),
       );
     }
-    form.appendChild(h("fieldset", { class: "seats" }, h("legend", null, t("seats")), seatRows));
+    form.appendChild(h("fieldset", { class: "seats" }, h("legend", null, t("seats")), seatRows, levelList(h, game.bot_levels, lang)));
     form.appendChild(settingsFields(draft.settings, "new", game));
+    // Private by default: only a table its creator chooses to show is in the lists.
+    form.appendChild(
+      h(
+        "div",
+        { class: "field check" },
+        h("input", {
+          type: "checkbox",
+          id: "new-listed",
+          "data-fkey": "new-listed",
+          checked: Boolean(draft.settings.listed),
+          "aria-describedby": "new-listed-help",
+          onchange: (event) => {
+            draft.settings.listed = event.target.checked;
+          },
+        }),
+        h("label", { for: "new-listed" }, t("listed")),
+        h("p", { class: "help", id: "new-listed-help" }, t("listed_help")),
+      ),
+    );
     const nameInput = h("input", {
       id: "new-name",
       "data-fkey": "new-name",
@@ -206,12 +226,12 @@ export async function lobbyPage() {
     return form;
   }
 
-  /** A seat as the tables' screens name it: a bot says it is one ("bot greedy", not a
+  /** A seat as the tables' screens name it: a bot says it is one ("Robot fort", not a
    * player called "greedy"), and at a table not yet over a person whose page is
    * closed is marked absent, so a table everyone left reads as such. */
   function seatText(s, live) {
     if (s.kind === "empty" || !s.name) return t("empty_seat");
-    if (s.kind === "bot") return `${t("bot")} ${s.bot || s.name}`;
+    if (s.kind === "bot") return botLabel(s, lang);
     return live && s.connected === false ? `${s.name} (${t("away")})` : s.name;
   }
 
@@ -246,9 +266,21 @@ export async function lobbyPage() {
             )
           : h("p", { class: "muted" }, t("none")),
       );
+    const more = lobby.more || {};
+    const pager =
+      lobbyPage > 0 || Object.values(more).some(Boolean)
+        ? h(
+            "p",
+            { class: "row pager" },
+            lobbyPage > 0 ? h("button", { type: "button", class: "small", id: "lobby-newer", onclick: () => turnPage(-1) }, t("lobby_newer")) : null,
+            Object.values(more).some(Boolean) ? h("button", { type: "button", class: "small", id: "lobby-older", onclick: () => turnPage(1) }, t("lobby_older")) : null,
+          )
+        : null;
     return h(
       "div",
       { class: "lists" },
+      h("p", { class: "help", id: "lists-note" }, t("lists_note")),
+      pager,
       section(t("open_tables"), lobby.open || [], { href: (c) => `/t/${c}`, label: t("open") }, "open"),
       section(t("playing_tables"), lobby.playing || [], { href: (c) => `/t/${c}`, label: t("watch") }, "playing"),
       section(t("finished_tables"), lobby.finished || [], { href: (c) => `/replay/${c}`, label: t("replay") }, "finished"),
@@ -258,7 +290,7 @@ export async function lobbyPage() {
   render();
   const refresh = async () => {
     try {
-      [games, lobby] = await Promise.all([games.length ? games : api("/api/games"), api("/api/tables")]);
+      [games, lobby] = await Promise.all([games.length ? games : api("/api/games"), api(`/api/tables?page=${lobbyPage}`)]);
       error = null;
       setBanner(null);
     } catch (err) {
@@ -270,6 +302,10 @@ export async function lobbyPage() {
     const lists = root.querySelector(".lists");
     if (lists && root.querySelector("select#new-game")) replaceChildren(lists, ...tableLists().children);
     else render();
+  };
+  const turnPage = (step) => {
+    lobbyPage = Math.max(0, lobbyPage + step);
+    refresh();
   };
   await refresh();
   setInterval(refresh, 5000);

@@ -2,7 +2,7 @@
 // cards open, through the game's own screen module (read-only); the record to download.
 
 import { h, replaceChildren } from "./dom.js";
-import { SHELL, translator } from "./i18n.js";
+import { SHELL, botLabel, translator } from "./i18n.js";
 import { ApiError, alertLine, api, gameName, lang, main, onLanguage, pick, showCode, t } from "./shell.js";
 
 // --- replay -------------------------------------------------------------------------------
@@ -114,7 +114,7 @@ export async function replayPage(code) {
   function describeAction(step) {
     const seat = step.seat === null || step.seat === undefined ? null : summary.seats.find((s) => s.seat === step.seat);
     let who = "";
-    if (seat) who = `${seat.kind === "bot" ? `${t("bot")} ${seat.bot || seat.name}` : seat.name || t("seat_label", { n: seat.seat + 1 })} (${t("seat_small", { n: seat.seat + 1 })})${t("colon")}`;
+    if (seat) who = `${seat.kind === "bot" ? botLabel(seat, lang) : seat.name || t("seat_label", { n: seat.seat + 1 })} (${t("seat_small", { n: seat.seat + 1 })})${t("colon")}`;
     return `${who}${step.text ? pick(step.text, lang) : JSON.stringify(step.action)}`;
   }
 

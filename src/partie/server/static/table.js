@@ -3,7 +3,7 @@
 
 import { h, replaceChildren } from "./dom.js";
 import { optionFields, settingsFields } from "./forms.js";
-import { SHELL, translator } from "./i18n.js";
+import { SHELL, botLabel, levelOption, translator } from "./i18n.js";
 import { openRules } from "./rules.js";
 import {
   alertLine,
@@ -316,7 +316,7 @@ export class TableClient {
     const out = { ...msg };
     for (const l of ["fr", "en"]) {
       const say = translator(l, {}, SHELL);
-      const name = seat && seat.kind === "bot" ? `${say("bot")} ${seat.bot || seat.name}` : (seat && seat.name) || say("seat_label", { n: last.seat + 1 });
+      const name = seat && seat.kind === "bot" ? botLabel(seat, l) : (seat && seat.name) || say("seat_label", { n: last.seat + 1 });
       out[l] = say("stale_other", { name, text: pick(last.text, l) });
     }
     return out;
@@ -576,9 +576,9 @@ export class TableClient {
   seatLabel(seat) {
     const bits = [];
     if (seat.kind === "empty") bits.push(t("empty_seat"));
-    else if (seat.kind === "bot") bits.push(`${t("bot")} ${seat.bot || seat.name}`);
+    else if (seat.kind === "bot") bits.push(botLabel(seat, lang));
     else bits.push(seat.name || t("seat_label", { n: seat.seat + 1 }));
-    if (seat.zombie) bits.push(`(${t("bot")})`);
+    if (seat.zombie) bits.push(`(${seat.stand_in ? botLabel({ label: seat.stand_in }, lang) : t("bot")})`);
     if (seat.seat === this.you.seat) bits.push(`— ${t("you")}`);
     if (seat.kind === "person" && !seat.connected) bits.push(`(${t("away")})`);
     return bits.join(" ");
@@ -620,14 +620,14 @@ export class TableClient {
       if (this.you.owner && seat.kind !== "person") {
         if (seat.kind === "empty") {
           const id = `bot-${seat.seat}`;
-          const bots = (game && game.bots) || [];
-          const chosen = this.botChoice[seat.seat] || (game && game.default_bot) || bots[0];
+          const levels = (game && game.bot_levels) || [];
+          const chosen = this.botChoice[seat.seat] || (game && game.default_bot) || (levels[0] && levels[0].bot);
           items.push(
             h("label", { for: id, class: "offscreen" }, t("put_bot")),
             h(
               "select",
               { id, "data-fkey": id, class: "small", onchange: (e) => (this.botChoice[seat.seat] = e.target.value) },
-              bots.map((b) => h("option", { value: b, selected: b === chosen }, b)),
+              levels.map((l) => levelOption(h, l, lang, l.bot === chosen)),
             ),
             h("button", { type: "button", class: "small", id: `${id}-go`, "data-fkey": `seat-action-${seat.seat}`, onclick: () => this.send({ type: "seat_bot", seat: seat.seat, bot: this.botChoice[seat.seat] || chosen }) }, t("put_bot")),
           );
@@ -827,11 +827,15 @@ function answersOf(ws) {
 
 /** A personal link `/t/CODE#seat=TOKEN` carries a seat to another device. The token
  * rides in the fragment, which the browser never sends to the server; it is stored
- * like any token and wiped from the address bar at once. */
+ * like any token and wiped from the address bar at once. A link that would replace
+ * another seat this browser holds at the table asks first (a crafted link must not
+ * silently take a player's seat away from their own browser). */
 export function adoptSeatLink(code) {
   const found = /(?:^#|&)seat=([A-Za-z0-9_-]{16,64})/.exec(location.hash);
   if (!found) return;
-  store(tokenKey(code), found[1]);
   history.replaceState(null, "", location.pathname + location.search);
+  const held = load(tokenKey(code));
+  if (held && held !== found[1] && !window.confirm(t("seat_link_replace"))) return;
+  store(tokenKey(code), found[1]);
 }
 

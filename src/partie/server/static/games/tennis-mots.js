@@ -6,7 +6,7 @@
 // from the server's preview (the engine's own check on this seat's view).
 
 import { h, replaceChildren } from "../dom.js";
-import { agree, deName } from "../i18n.js";
+import { agree, botLabel, deName } from "../i18n.js";
 
 export const strings = {
   fr: {
@@ -349,8 +349,8 @@ function both(pair) {
 function seatName(seat, bare = false) {
   const seats = (msg && msg.table && msg.table.seats) || [];
   const s = seats.find((x) => x.seat === seat);
-  // A bot says it is one, as on the other games' screens ("bot greedy", not "greedy").
-  let base = s && s.kind === "bot" ? `bot ${s.bot || s.name}` : s && s.name ? s.name : `${tr("player")} ${seat + 1}`;
+  // A bot says it is one and its level, as on the other games' screens ("Robot fort").
+  let base = s && s.kind === "bot" ? botLabel(s, (ctx && ctx.lang) || "fr") : s && s.name ? s.name : `${tr("player")} ${seat + 1}`;
   // A page closed or asleep: the others see it rather than wait on a silent seat.
   if (s && s.kind === "person" && s.connected === false && !bare && !ctx.readOnly && !msg.replay) base = `${base} (${tr("away")})`;
   return view() && view().seat === seat ? `${base} (${tr("you")})` : base;

@@ -5,7 +5,7 @@
 // and follows it on the websocket; the board itself is the game's screen module.
 
 import { h, replaceChildren } from "../dom.js";
-import { getLang, pick, setLang, translator } from "../i18n.js";
+import { botLabel, getLang, pick, setLang, translator } from "../i18n.js";
 import * as screen from "./tennis-quizz.js";
 
 const HOST = {
@@ -60,7 +60,7 @@ const HOST = {
     empty: "libre",
     connected: "✓ connecté",
     away: "(absent)",
-    bot: "ordinateur {bot}",
+    bot: "{bot}",
     start: "Lancer le match",
     start_wait: "Le match se lance quand chaque place est prise.",
     start_ready: "Toutes les équipes sont là : lancez le match quand la classe est prête.",
@@ -130,7 +130,7 @@ const HOST = {
     empty: "free",
     connected: "✓ connected",
     away: "(away)",
-    bot: "computer {bot}",
+    bot: "{bot}",
     start: "Start the match",
     start_wait: "The match starts once every seat is taken.",
     start_ready: "Every team is in: start the match when the class is ready.",
@@ -201,6 +201,7 @@ const draft = {
   team_b: "",
 };
 let decks = [];
+let levels = []; // the bot levels a table may use, named by the server
 let uploaded = null;
 let uploadReport = null;
 let fileName = null;
@@ -225,6 +226,12 @@ async function setupPage() {
     } catch (_) {
       /* the form keeps its defaults */
     }
+  }
+  try {
+    const games = await (await fetch("/api/games")).json();
+    levels = (games.find((g) => g.id === "tennis-quizz") || {}).bot_levels || [];
+  } catch (_) {
+    levels = [];
   }
   renderSetup();
 }
@@ -309,7 +316,7 @@ function renderSetup() {
         draft.players = Number(v);
         renderSetup();
       }),
-      select("opponent", t("opponent"), [["", t("opponent_phone")], ...["quiz:0.5", "quiz", "quiz:0.9"].map((b) => [b, t("opponent_bot", { bot: b })])], (v) => (draft.opponent = v)),
+      select("opponent", t("opponent"), [["", t("opponent_phone")], ...levels.map((l) => [l.bot, t("opponent_bot", { bot: `${pick(l.name, lang)} — ${pick(l.about, lang)}` })])], (v) => (draft.opponent = v)),
     );
   }
   if (mode !== "referee") parts.push(deckBox());
@@ -593,7 +600,7 @@ class Host {
 
   seatLine(seat) {
     let who = t("empty");
-    if (seat.kind === "bot") who = t("bot", { bot: seat.bot || seat.name });
+    if (seat.kind === "bot") who = t("bot", { bot: botLabel(seat, lang) });
     if (seat.kind === "person") who = `${seat.name} ${seat.connected ? t("connected") : t("away")}`;
     return t("seat_line", { n: seat.seat + 1, team: LETTERS[seat.seat % 2], who });
   }

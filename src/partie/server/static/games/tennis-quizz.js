@@ -5,6 +5,7 @@
 // read and the scorer's buttons. It renders only from the view and the `legal` list.
 
 import { h, replaceChildren } from "../dom.js";
+import { botLabel } from "../i18n.js";
 
 export const strings = {
   fr: {
@@ -103,7 +104,7 @@ export const strings = {
     tq_scorer_help: "Touchez le côté qui gagne le point ; l'appli dit la carte et la question suivantes.",
     tq_you: "vous",
     tq_away: "absent",
-    tq_bot: "bot {bot}",
+    tq_bot: "{bot}",
     tq_seat_of: "{name} (place {n})",
     tq_pro: "pro",
     tq_spectator: "Vous regardez le match.",
@@ -209,7 +210,7 @@ export const strings = {
     tq_scorer_help: "Tap the side that wins the point; the app says the next card and question.",
     tq_you: "you",
     tq_away: "away",
-    tq_bot: "bot {bot}",
+    tq_bot: "{bot}",
     tq_seat_of: "{name} (seat {n})",
     tq_pro: "pro",
     tq_spectator: "You are watching the match.",
@@ -336,8 +337,8 @@ function seatName(seat, bare = false) {
   if (!isMode("match") && seat === 0 && info && ["Arbitre", "Referee", "Enseignant", "Teacher"].includes(info.name)) {
     return t(isMode("referee") ? "tq_referee_name" : "tq_teacher_name");
   }
-  // A bot says it is one ("bot quiz:0.5"), as on the other games' screens.
-  let name = info && info.kind === "bot" ? t("tq_bot", { bot: info.bot || info.name }) : info && info.name ? info.name : `${seat + 1}`;
+  // A bot says it is one and its level ("Robot débutant"), as on the other games' screens.
+  let name = info && info.kind === "bot" ? t("tq_bot", { bot: botLabel(info, ctx.lang) }) : info && info.name ? info.name : `${seat + 1}`;
   // Two seats of one name (a bot of the same level on each team) say which place is meant.
   const same = (msg.table.seats || []).filter((s) => s.seat !== seat && s.kind === info?.kind && (s.bot || s.name) === (info?.bot || info?.name));
   if (info && same.length) name = t("tq_seat_of", { name, n: seat + 1 });

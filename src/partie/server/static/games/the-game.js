@@ -3,7 +3,7 @@
 // `legal` list (or the engine's refusal): no rule of the game lives here.
 
 import { h, replaceChildren } from "../dom.js";
-import { deName } from "../i18n.js";
+import { botLabel, deName } from "../i18n.js";
 
 export const strings = {
   fr: {
@@ -80,7 +80,7 @@ export const strings = {
     tg_replay: "Relecture",
     tg_last: "Dernier coup — {name} : {text}",
     tg_legend: "Sous chaque carte : ↑A1 = une seule pile possible · ★×3 = trois piles possibles · ↺ = en arrière de 10 possible (47 sur 57 montante) · ✕ (hachurée) = aucune pile.",
-    tg_bot_name: "bot {bot} (place {n})",
+    tg_bot_name: "{bot} (place {n})",
     tg_replay_open: "Toutes les cartes sont ouvertes : les mains sont dans la liste des joueurs.",
     tg_hand_of: "Main {de_name}",
     tg_away: "absent",
@@ -161,7 +161,7 @@ export const strings = {
     tg_replay: "Replay",
     tg_last: "Last move — {name}: {text}",
     tg_legend: "Under each card: ↑A1 = one pile only · ★×3 = three piles · ↺ = 10 backwards possible (47 on 57 ascending) · ✕ (hatched) = no pile.",
-    tg_bot_name: "bot {bot} (seat {n})",
+    tg_bot_name: "{bot} (seat {n})",
     tg_replay_open: "All cards are open: the hands are in the list of players.",
     tg_hand_of: "{name}'s hand",
     tg_away: "away",
@@ -323,8 +323,8 @@ function seatName(seat, bare = false) {
   const seats = (msg && msg.table && msg.table.seats) || [];
   const s = seats.find((x) => x.seat === seat);
   let name = s && s.name ? s.name : t("seat_label", { n: seat + 1 });
-  if (s && s.kind === "bot") name = t("tg_bot_name", { bot: s.bot || name, n: seat + 1 });
-  if (s && s.zombie) name = `${name} (${t("bot")})`;
+  if (s && s.kind === "bot") name = t("tg_bot_name", { bot: botLabel(s, ctx.lang), n: seat + 1 });
+  if (s && s.zombie) name = `${name} (${s.stand_in ? botLabel({ label: s.stand_in }, ctx.lang) : t("bot")})`;
   else if (gone(s) && !bare) name = `${name} (${t("tg_away")})`;
   return seat === ctx.seat && !ctx.readOnly ? `${name} (${t("you")})` : name;
 }
