@@ -4,6 +4,7 @@
 import { h, replaceChildren } from "./dom.js";
 import { optionFields, settingsFields } from "./forms.js";
 import { SHELL, translator } from "./i18n.js";
+import { noticeSwitches, showNoticeSwitches, turnNotice } from "./notice.js";
 import { openRules } from "./rules.js";
 import {
   alertLine,
@@ -61,7 +62,7 @@ export class TableClient {
     this.top = h("div", { class: "table-top" });
     this.gameRoot = h("div", { class: "game-root", id: "game" });
     this.bottom = h("div", { class: "table-bottom" });
-    replaceChildren(main, this.top, this.gameRoot, this.bottom);
+    replaceChildren(main, this.top, this.gameRoot, this.bottom, noticeSwitches());
     onLanguage(() => {
       this.gameMountedFor = null;
       this.render();
@@ -342,6 +343,8 @@ export class TableClient {
     // A tab in the background still says when it is this player's turn.
     const turn = table.status === "playing" && (this.msg.legal || []).length > 0;
     document.title = `${turn ? `▶ ${t("your_turn_short")} · ` : ""}${showCode(table.code)} · partie`;
+    turnNotice(turn, showCode(table.code));
+    showNoticeSwitches(this.you.seat !== null && this.you.seat !== undefined && table.status !== "over");
     // The start (or "play again") removes the button the owner pressed: once the game's
     // screen is up, the keyboard goes to its status line, not back to the page's top.
     if (["open", "over"].includes(this.shownStatus) && table.status === "playing") this.focusGame = true;
