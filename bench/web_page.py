@@ -131,7 +131,14 @@ def playing(browser: Any, url: str, game: str, viewport: dict[str, int]) -> Any:
     if game == "the-game":
         expect(page.locator("#tg-status.mine")).to_be_visible(timeout=30_000)
     elif game == "tennis-mots":
-        expect(page.locator('#tm-root[data-mine="1"]')).to_have_count(1, timeout=30_000)
+        # The bot may serve first: its word is accepted (no challenge) to reach the return.
+        mine = page.locator('#tm-root[data-mine="1"]')
+        expect(page.locator('#tm-root[data-mine="1"], #tm-accept').first).to_be_attached(
+            timeout=30_000
+        )
+        if not mine.count():
+            page.click("#tm-accept")
+            expect(mine).to_have_count(1, timeout=30_000)
         cards = page.locator("#tm-hand [data-card]")
         for i in range(cards.count()):
             page.locator("#tm-hand [data-card]").nth(i).click()

@@ -78,17 +78,45 @@ def test_the_title_says_your_turn_in_each_game(server: Any, browser: Any) -> Non
     bot = {"options": {"players": 2}}
     tables = {
         "the-game": ({"options": {"players": 1}, "seats": [{}]}, "#tg-status.mine"),
-        "tennis-mots": ({**bot, "seats": [{}, {"bot": "greedy"}]}, '#tm-root[data-mine="1"]'),
+        "tennis-mots": (
+            {**bot, "seats": [{}, {"bot": "greedy"}]},
+            # Serving, or accepting or challenging the bot's serve.
+            '#tm-root[data-mine="1"] #tm-hand, #tm-accept',
+        ),
         "tennis-quizz": ({**bot, "seats": [{}, {"bot": "quiz"}]}, "#tq-choice-A"),
     }
     for game, (body, mine) in tables.items():
         page = seated(browser, server.url, game, body)
         expect(page).to_have_title(re.compile(r"^[A-Z0-9]{3}-[A-Z0-9]{3} · partie$"))
         page.click("#start")
-        expect(page.locator(mine)).to_be_visible(timeout=60_000)
+        expect(page.locator(mine).first).to_be_visible(timeout=60_000)
         expect(page).to_have_title(YOUR_TURN)
         no_errors(page)
         page.context.close()
+
+
+def test_a_tennis_de_mots_serve_is_your_turn_in_the_title(server: Any, browser: Any) -> None:
+    """A serve is a word to build, not a move the server can list: the title still says
+    it is this player's turn (it did not before). Who serves first is drawn: tables are
+    made until this player serves."""
+    body = {"options": {"players": 2}, "seats": [{}, {"bot": "greedy"}]}
+    for _ in range(12):
+        page = seated(browser, server.url, "tennis-mots", body)
+        page.click("#start")
+        root = page.locator("#tm-root")
+        expect(page.locator('#tm-root[data-mine="1"], #tm-accept').first).to_be_attached(
+            timeout=30_000
+        )
+        serving = (
+            root.get_attribute("data-mine") == "1" and root.get_attribute("data-phase") == "serve"
+        )
+        if serving:
+            expect(page).to_have_title(YOUR_TURN)
+        no_errors(page)
+        page.context.close()
+        if serving:
+            return
+    raise AssertionError("the bot served first at twelve tables in a row")
 
 
 def test_sound_is_off_until_ticked_and_a_background_turn_vibrates(

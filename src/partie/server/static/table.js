@@ -340,11 +340,15 @@ export class TableClient {
   render() {
     if (!this.msg) return;
     const table = this.msg.table;
-    // A tab in the background still says when it is this player's turn.
-    const turn = table.status === "playing" && (this.msg.legal || []).length > 0;
+    // A tab in the background still says when it is this player's turn: a move listed
+    // for the seat, or the seat among those to act (a Tennis de mots serve is a word to
+    // build: its moves cannot be listed).
+    const seated = this.you.seat !== null && this.you.seat !== undefined;
+    const toAct = seated && ((this.msg.view && this.msg.view.to_act) || []).includes(this.you.seat);
+    const turn = table.status === "playing" && ((this.msg.legal || []).length > 0 || toAct);
     document.title = `${turn ? `▶ ${t("your_turn_short")} · ` : ""}${showCode(table.code)} · partie`;
     turnNotice(turn, showCode(table.code));
-    showNoticeSwitches(this.you.seat !== null && this.you.seat !== undefined && table.status !== "over");
+    showNoticeSwitches(seated && table.status !== "over");
     // The start (or "play again") removes the button the owner pressed: once the game's
     // screen is up, the keyboard goes to its status line, not back to the page's top.
     if (["open", "over"].includes(this.shownStatus) && table.status === "playing") this.focusGame = true;
