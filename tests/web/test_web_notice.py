@@ -42,6 +42,7 @@ LAY_AND_WATCH = """() => new Promise((resolve) => {
       duration: parseFloat(style.animationDuration) || 0,
     });
   });
+  setTimeout(() => { watch.disconnect(); resolve(null); }, 20000);  // never seen
   watch.observe(piles, { childList: true, subtree: true });
   document.querySelector("#tg-piles .pile-target.target").click();
 })"""
@@ -54,8 +55,21 @@ ANSWER_AND_WATCH = """() => new Promise((resolve) => {
     watch.disconnect();
     resolve(document.getAnimations().map((a) => a.animationName));
   });
+  setTimeout(() => { watch.disconnect(); resolve(null); }, 20000);  // never seen
   watch.observe(board, { childList: true, subtree: true });
   document.querySelector("#tq-choice-A").click();
+})"""
+
+WORD_ARRIVES = """() => new Promise((resolve) => {
+  const watch = new MutationObserver(() => {
+    const card = document.querySelector("#tm-table .tennis-mots-card.arrived");
+    if (!card) return;
+    watch.disconnect();
+    resolve(document.getAnimations().map((a) => a.animationName));
+  });
+  setTimeout(() => { watch.disconnect(); resolve(null); }, 20000);  // never seen
+  watch.observe(document.body, { childList: true, subtree: true });
+  document.querySelector("#start").click();
 })"""
 
 YOUR_TURN = re.compile(r"^▶ à vous · [A-Z0-9]{3}-[A-Z0-9]{3} · partie$")
@@ -193,3 +207,28 @@ def test_a_card_laid_moves_except_under_reduced_motion(server: Any, browser: Any
     # Each cell of the row that scored lights up together.
     assert won["no-preference"] and set(won["no-preference"]) == {"point-won"}
     assert won["reduce"] == []
+
+
+def test_a_word_laid_arrives_except_under_reduced_motion(server: Any, browser: Any) -> None:
+    """Two bots play Tennis de mots; the owner watches: each card of a word laid arrives
+    on the table, and nothing moves under reduced motion."""
+    seen = {}
+    for motion in ("no-preference", "reduce"):
+        made = create_table(
+            server.url,
+            {
+                "game": "tennis-mots",
+                "options": {"players": 2},
+                "seats": [{"bot": "greedy"}, {"bot": "greedy"}],
+            },
+        )
+        code = made["code"]
+        page = open_page(browser, f"{server.url}/t/{code}", reduced_motion=motion)
+        page.evaluate(f"localStorage.setItem('partie.owner.{code}', '{made['owner_token']}')")
+        page.reload()
+        page.wait_for_selector("#start")
+        seen[motion] = page.evaluate(WORD_ARRIVES)
+        no_errors(page)
+        page.context.close()
+    assert seen["no-preference"] and set(seen["no-preference"]) == {"card-arrives"}
+    assert seen["reduce"] == []
