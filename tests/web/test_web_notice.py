@@ -232,3 +232,53 @@ def test_a_word_laid_arrives_except_under_reduced_motion(server: Any, browser: A
         page.context.close()
     assert seen["no-preference"] and set(seen["no-preference"]) == {"card-arrives"}
     assert seen["reduce"] == []
+
+
+NOTES = """
+window.hiddenByTest = sessionStorage.getItem("hidden") === "1";
+Object.defineProperty(Document.prototype, "visibilityState", {
+  configurable: true,
+  get() { return window.hiddenByTest ? "hidden" : "visible"; },
+});
+window.notes = [];
+const Real = window.Notification;
+window.Notification = class extends Real {
+  constructor(title, options) {
+    super(title, options);
+    window.notes.push(`${title}: ${options.body}`);
+  }
+};
+"""
+
+
+def test_a_browser_notification_only_once_ticked_and_allowed(server: Any, browser: Any) -> None:
+    """The browser's permission is asked at the tick, not before; allowed, a turn that
+    begins in the background shows one notification; refused, the box unticks itself
+    and says why."""
+    body = {"options": {"players": 1}, "seats": [{}]}
+    page = seated(browser, server.url, "the-game", body, permissions=["notifications"])
+    page.add_init_script(NOTES)
+    page.reload()
+    asks = page.locator("#notice-notify")
+    expect(asks).not_to_be_checked()
+    asks.check()
+    expect(asks).to_be_checked()
+    assert page.evaluate("localStorage.getItem('partie.notice.notify')") == "on"
+    page.evaluate("sessionStorage.setItem('hidden', '1'); window.hiddenByTest = true")
+    page.click("#start")
+    page.wait_for_function("window.notes.length === 1")
+    note = page.evaluate("window.notes[0]")
+    assert re.fullmatch(r"partie: À vous de jouer — table [A-Z0-9]{3}-[A-Z0-9]{3}", note), note
+    no_errors(page)
+    page.context.close()
+
+    page = seated(browser, server.url, "the-game", body)
+    asks = page.locator("#notice-notify")
+    asks.click()  # headless Chromium, not allowed to notify, answers "denied"
+    expect(asks).not_to_be_checked()
+    expect(page.locator("#notice-note")).to_have_text(
+        "Le navigateur n'autorise pas les notifications de cette page."
+    )
+    assert page.evaluate("localStorage.getItem('partie.notice.notify')") is None
+    no_errors(page)
+    page.context.close()
