@@ -4,6 +4,7 @@
 import { h, replaceChildren } from "./dom.js";
 import { optionFields, settingsFields } from "./forms.js";
 import { SHELL, botLabel, levelOption, translator } from "./i18n.js";
+import { noticeSwitches, showNoticeSwitches, turnNotice } from "./notice.js";
 import { openRules } from "./rules.js";
 import {
   alertLine,
@@ -61,7 +62,7 @@ export class TableClient {
     this.top = h("div", { class: "table-top" });
     this.gameRoot = h("div", { class: "game-root", id: "game" });
     this.bottom = h("div", { class: "table-bottom" });
-    replaceChildren(main, this.top, this.gameRoot, this.bottom);
+    replaceChildren(main, this.top, this.gameRoot, this.bottom, noticeSwitches());
     onLanguage(() => {
       this.gameMountedFor = null;
       this.render();
@@ -339,9 +340,15 @@ export class TableClient {
   render() {
     if (!this.msg) return;
     const table = this.msg.table;
-    // A tab in the background still says when it is this player's turn.
-    const turn = table.status === "playing" && (this.msg.legal || []).length > 0;
+    // A tab in the background still says when it is this player's turn: a move listed
+    // for the seat, or the seat among those to act (a Tennis de mots serve is a word to
+    // build: its moves cannot be listed).
+    const seated = this.you.seat !== null && this.you.seat !== undefined;
+    const toAct = seated && ((this.msg.view && this.msg.view.to_act) || []).includes(this.you.seat);
+    const turn = table.status === "playing" && ((this.msg.legal || []).length > 0 || toAct);
     document.title = `${turn ? `▶ ${t("your_turn_short")} · ` : ""}${showCode(table.code)} · partie`;
+    turnNotice(turn, showCode(table.code));
+    showNoticeSwitches(seated && table.status !== "over");
     // The start (or "play again") removes the button the owner pressed: once the game's
     // screen is up, the keyboard goes to its status line, not back to the page's top.
     if (["open", "over"].includes(this.shownStatus) && table.status === "playing") this.focusGame = true;

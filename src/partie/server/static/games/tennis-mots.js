@@ -676,8 +676,18 @@ function playersEl(v) {
   return h("section", { class: "tennis-mots-players", "aria-label": tr("players") }, h("ul", null, rows), scores);
 }
 
+/** The word's cards last drawn: a card not among them has just been laid and is drawn
+ * arriving (null before the first drawing: nothing arrives on opening the page). */
+let shownTable = null;
+
 function tableEl(v) {
-  const cards = v.table.map((c) => cardEl({ ...c, shown: c.letter }));
+  const before = shownTable;
+  shownTable = new Set(v.table.map((c) => c.id));
+  const cards = v.table.map((c) => {
+    const el = cardEl({ ...c, shown: c.letter });
+    if (before && !before.has(c.id)) el.classList.add("arrived");
+    return el;
+  });
   return h(
     "section",
     { class: "tennis-mots-table", id: "tm-table", "aria-label": tr("table") },
@@ -1097,6 +1107,7 @@ export function mount(el, context) {
   alertBox = h("p", { class: "offscreen", id: "tm-alert", role: "alert" });
   root.append(screen, live, alertBox);
   msg = null;
+  shownTable = null;
   draft = null;
   draftKey = null;
   selected = null;

@@ -243,6 +243,7 @@ export function mount(root, context) {
   msg = null;
   pending = false;
   showAnswer = false;
+  shownScore = null;
   report = null;
   reportFor = null;
   ensureStyle();
@@ -399,10 +400,30 @@ function render() {
   renderEnd();
 }
 
+/** The score last drawn, to tell which side has just won a point (its row lights up
+ * for a moment: the board, not a sentence, says who scored). */
+let shownScore = null;
+
+function pointWinner(before, now) {
+  if (!before) return null;
+  if (now.sets.length > before.sets.length) {
+    const last = now.sets[now.sets.length - 1];
+    return last[0] > last[1] ? 0 : 1;
+  }
+  const up = (key) => [0, 1].find((side) => now[key][side] > before[key][side]);
+  const same = (key) => now[key][0] === before[key][0] && now[key][1] === before[key][1];
+  if (!same("games")) return up("games") ?? null;
+  return up("right") ?? up("raw") ?? null;
+}
+
 /** The paper score board: one row per side, sets, games, points, who serves. */
 function scoreBoard() {
   const v = view();
   const score = v.score;
+  const now = { sets: score.sets || [], games: score.games || [0, 0], raw: score.raw_points || [0, 0], right: v.decider ? v.decider.right : [0, 0] };
+  const key = JSON.stringify(now);
+  const scored = shownScore && shownScore.key !== key ? pointWinner(shownScore.now, now) : null;
+  if (!shownScore || shownScore.key !== key) shownScore = { key, now };
   const sets = score.sets || [];
   const head = [
     h("th", { scope: "col" }, t("tq_side")),
@@ -416,7 +437,7 @@ function scoreBoard() {
     const marks = [serving ? t("tq_serves") : null, won ? t("tq_won") : null].filter(Boolean).join(" ");
     return h(
       "tr",
-      { class: `${serving ? "tq-serving" : ""} ${won ? "tq-winner" : ""}`, "data-side": side },
+      { class: `${serving ? "tq-serving" : ""} ${won ? "tq-winner" : ""}${scored === side ? " point-won" : ""}`, "data-side": side },
       h("th", { scope: "row" }, h("span", { class: "tq-team" }, teamName(side)), marks ? h("span", { class: "tq-mark" }, ` ${marks}`) : null),
       ...sets.map((s) => h("td", { class: "tq-set" }, String(s[side]))),
       v.over ? null : h("td", { class: "tq-games" }, String(score.games[side])),

@@ -198,6 +198,7 @@ export function mount(root, context) {
   pending = false;
   turnLog = [];
   lastVersion = -1;
+  shownTops = new Map();
   chatLog = [];
   chatSent = null;
   notes = [];
@@ -539,6 +540,15 @@ function renderStart() {
   );
 }
 
+/** Each pile's top as last drawn: a new top is a card just laid, drawn arriving. */
+let shownTops = new Map();
+
+function arrived(pile) {
+  const before = shownTops.get(pile.name);
+  shownTops.set(pile.name, pile.top);
+  return before !== undefined && before !== pile.top;
+}
+
 function renderPiles() {
   if (!msg) return;
   const v = view();
@@ -580,7 +590,7 @@ function renderPiles() {
         },
       },
       h("span", { class: "pile-dir" }, pileLabel(pile.name)),
-      h("span", { class: "pile-top" }, String(pile.top)),
+      h("span", { class: `pile-top${arrived(pile) ? " arrived" : ""}` }, String(pile.top)),
       h("span", { class: "pile-mark" }, selected === null ? "\u00a0" : ends ? t("tg_here_ends") : trick ? t("tg_here_trick") : isTarget ? t("tg_here") : t("tg_not_here")),
     );
     const badges = h(
