@@ -220,6 +220,7 @@ def create_app(config: ServerConfig) -> Starlette:
         Route("/t/{code}", page),
         Route("/replay/{code}", page),
         Route("/decks", page),
+        Route("/defi", page),
         Route("/decks/{deck}", page),
         Route("/api/games", games),
         Route("/api/status", status),

@@ -370,8 +370,9 @@ class Tables:
 
     # -- creation ---------------------------------------------------------------------
 
-    async def create(self, body: p.CreateTable) -> tuple[str, str]:
-        """A new open table; returns (code, owner token)."""
+    async def create(self, body: p.CreateTable, *, seed: int | None = None) -> tuple[str, str]:
+        """A new open table; returns (code, owner token). ``seed``: a deal the server
+        itself chose (a game's deal of the day), never one from the network."""
         adapter = get_adapter(body.game)
         options = self._options(adapter, body.options)
         players = adapter.players(options)
@@ -397,7 +398,7 @@ class Tables:
             game=adapter.id,
             options=adapter.options_json(options),
             settings=body.settings.model_dump(),
-            seed=secrets.randbits(63),
+            seed=secrets.randbits(63) if seed is None else seed,
             status="open",
             game_no=0,
             owner_hash=token_hash(owner_token),
@@ -623,6 +624,7 @@ class Tables:
                     "every seat must be taken (a person or a bot)",
                 )
             await self._new_game(table, table.seed)
+        table.adapter.table_event(self, table, "start")
         self._after_change(table)
 
     async def _on_again(self, conn: Connection, table: Table, msg: p.Again) -> None:
@@ -761,6 +763,8 @@ class Tables:
                 "le serveur n'a pas pu enregistrer ce coup : rien n'a changé",
                 "the server could not store this move: nothing changed",
             ) from None
+        if state.is_over:
+            table.adapter.table_event(self, table, "over")
 
     def _reload(self, table: Table) -> None:
         """Rebuild a table's state from storage (after a failed write)."""
