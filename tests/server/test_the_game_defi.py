@@ -175,3 +175,27 @@ def test_after_the_day_the_verdict_replays_and_no_late_entry(db: Path, monkeypat
         time.sleep(0.3)
         assert [e["names"] for e in entries(board(client), 1, 1)] == [["Alice"]]
         assert not entries(board(client), 0, 1)
+
+
+def test_a_game_that_ends_after_a_restart_enters_its_board(db: Path):
+    with make_client(db) as client:
+        seats = [{}, {"bot": "heuristic"}]
+        code, owner = play(client, 2, seats=seats, settings={"turn_seconds": 30})
+        with client.websocket_connect("/ws") as ws:
+            page = Page(ws)
+            page.hello(code, owner)
+            page.send(type="sit", seat=0, name="Eve")
+            page.until("seated")
+            page.send(type="start")
+            page.until("table", lambda m: m["view"] is not None)
+        assert client.get(f"/api/tables/{code}").json()["status"] == "playing"
+    # After the restart Eve gives up her seat: a bot plays on to the end, and the game
+    # enters the board with the start time stored before the restart.
+    with make_client(db) as client:
+        with client.websocket_connect("/ws") as ws:
+            page = Page(ws)
+            page.hello(code, owner)
+            page.send(type="leave")
+            page.until("table", lambda m: m["table"]["status"] == "over")
+        (entry,) = wait_for(lambda: entries(board(client), 0, 2), "entry")
+        assert entry["names"][1] == "heuristic" and entry["seconds"] > 0

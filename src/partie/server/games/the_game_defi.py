@@ -68,6 +68,8 @@ class _State:
         self.locks: dict[str, asyncio.Lock] = {}
         self.computing: dict[str, asyncio.Task[None]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
+        # Start times noted but maybe not stored yet (a game of bots can end first).
+        self.started: dict[str, float] = {}
 
     def lock(self, day: str) -> asyncio.Lock:
         return self.locks.setdefault(day, asyncio.Lock())
@@ -124,7 +126,10 @@ def table_event(service: Any, table: Any, event: str) -> None:
     if table.game_no != 0:
         return  # `again`: the deal is known by then
     state = _state(service)
-    task = asyncio.get_running_loop().create_task(_note(service, table.code, event, time.time()))
+    now = time.time()
+    if event == "start":
+        state.started[table.code] = now
+    task = asyncio.get_running_loop().create_task(_note(service, table.code, event, now))
     state.tasks.add(task)
     task.add_done_callback(state.tasks.discard)
 
@@ -138,11 +143,13 @@ async def _note(service: Any, code: str, event: str, now: float) -> None:
         day = row.data["day"]
         if event == "start":
             if dt.datetime.fromtimestamp(now, dt.UTC).date().isoformat() != day:
+                _state(service).started.pop(code, None)
                 return  # started after the deal's day: the board is closed
             row.data["started"] = now
             await _put(storage, row)
+            _state(service).started.pop(code, None)
             return
-        started = row.data.get("started")
+        started = row.data.get("started") or _state(service).started.pop(code, None)
         table = service.tables.get(code)
         if event != "over" or started is None or table is None or table.result is None:
             return
