@@ -152,6 +152,8 @@ def test_a_bad_request_is_refused_in_one_line(db: Path):
             answer = client.post(f"{API}/play", json=body)
             assert answer.status_code == 400, body
             assert "\n" not in answer.json()["en"] and answer.json()["fr"]
+        huge = client.post(f"{API}/play", content=b'{"players": 1, "x": "' + b"a" * 100_000 + b'"}')
+        assert huge.status_code == 413 and huge.json()["code"] == "too_large"
 
 
 def test_after_the_day_the_verdict_replays_and_no_late_entry(db: Path, monkeypatch: Any):

@@ -82,4 +82,13 @@ def test_two_groups_play_the_deal_of_the_day_and_are_ranked(
     expect(link).to_have_value(re.compile(r"/defi\?board="))
     expect(bea.locator("#defi-board-today")).to_contain_text("Personne encore")
     shots(bea, "defi-private")
-    no_errors(alice, bea, cyril)
+
+    # On a phone, in English: the page fits the screen's width.
+    phone = open_page(browser, server.url + "/defi", viewport=PHONE, is_mobile=True)
+    phone.click("#lang")
+    expect(phone.locator("h1")).to_have_text("Deal of the day")
+    expect(phone.locator("#defi-play-5")).to_have_text("Play · 5 players")
+    expect(phone.locator("#defi-board-today")).to_contain_text("Bea, Cyril")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shots(phone, "defi-phone-en")
+    no_errors(alice, bea, cyril, phone)

@@ -190,10 +190,18 @@ async def _play(request: Request) -> Response:
     """A new table of the day's (or yesterday's) deal, through the tables' own path."""
     service = request.app.state.tables
     try:
-        body = await request.body()
-        if len(body) > MESSAGE_LIMITS.max_bytes:
-            return _error("too_large", "requête trop grosse", "request too large", 413)
-        data = parse_json(body, what="table", limits=MESSAGE_LIMITS)
+        chunks, size = [], 0
+        async for chunk in request.stream():  # refused before it is all read
+            size += len(chunk)
+            if size > MESSAGE_LIMITS.max_bytes:
+                return _error(
+                    "too_large",
+                    "requête trop grosse (au plus 64 Kio)",
+                    "request too large (at most 64 KiB)",
+                    413,
+                )
+            chunks.append(chunk)
+        data = parse_json(b"".join(chunks), what="table", limits=MESSAGE_LIMITS)
         spec = validate(PlayDefi, data, what="table")
     except PartieError as exc:
         return JSONResponse(exc.to_json(), status_code=400)

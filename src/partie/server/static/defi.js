@@ -35,7 +35,8 @@ const STRINGS = {
     defi_oracle_loss: "Donne en solo perdue d'avance : l'oracle (qui voit toutes les cartes) l'a prouvé en examinant {nodes} positions.",
     defi_oracle_unknown: "L'oracle n'a pas tranché la donne en solo dans son budget ({nodes} positions).",
     defi_oracle_pending: "L'oracle étudie la donne d'hier…",
-    defi_bots: "Bots seuls à toutes les places (cartes restantes) :",
+    defi_bots: "Cartes restantes des bots seuls à toutes les places :",
+    defi_players_head: "joueurs",
     defi_public: "Tableau public",
     defi_private: "Tableau privé de votre groupe",
     defi_private_new: "Créer un tableau privé",
@@ -70,7 +71,8 @@ const STRINGS = {
     defi_oracle_loss: "Solo deal lost from the start: the oracle (which sees every card) proved it by examining {nodes} positions.",
     defi_oracle_unknown: "The oracle did not settle the solo deal within its budget ({nodes} positions).",
     defi_oracle_pending: "The oracle is studying yesterday's deal…",
-    defi_bots: "Bots alone at every seat (cards left):",
+    defi_bots: "Cards left by bots alone at every seat:",
+    defi_players_head: "players",
     defi_public: "Public board",
     defi_private: "Your group's private board",
     defi_private_new: "Make a private board",
@@ -145,7 +147,7 @@ export async function defiPage() {
       );
     }
     const link = `${location.origin}/defi?board=${encodeURIComponent(key)}`;
-    const field = h("input", { id: "defi-private-link", readonly: "", value: link, class: "code-input" });
+    const field = h("input", { id: "defi-private-link", readonly: "", value: link });
     const copy = h("button", { type: "button", class: "small", onclick: () => copyText(link, copy) }, t("defi_copy"));
     return h(
       "div",
@@ -240,16 +242,20 @@ export async function defiPage() {
           h("td", null, String(e.rank)),
           h("td", { class: "defi-names" }, e.names.join(", ")),
           h("td", { class: "defi-left" }, String(e.cards_left)),
-          h("td", null, minutes(e.seconds)),
+          h("td", { class: "defi-time" }, minutes(e.seconds)),
           day.over ? h("td", null, h("a", { href: `/replay/${e.code}` }, t("defi_watch"))) : null,
         ),
       );
       box.appendChild(
         h(
+          "div",
+          { class: "defi-scroll" },
+          h(
           "table",
           { class: "defi-table", "data-players": String(count.players) },
           h("thead", null, h("tr", null, h("th", null, t("defi_rank")), h("th", null, t("defi_names")), h("th", null, t("defi_left")), h("th", null, t("defi_time")), day.over ? h("th", null, "") : null)),
           h("tbody", null, rows),
+          ),
         ),
       );
     }
@@ -266,14 +272,14 @@ export async function defiPage() {
       "table",
       { class: "defi-table defi-bots" },
       h("caption", null, t("defi_bots")),
-      h("thead", null, h("tr", null, h("th", null, ""), counts.map((n) => h("th", null, t("defi_players", { n }))))),
+      h("thead", null, h("tr", null, h("th", null, t("defi_players_head")), counts.map((n) => h("th", null, String(n))))),
       h(
         "tbody",
         null,
         Object.entries(verdict.bots).map(([bot, left]) => h("tr", null, h("th", null, `${t("bot")} ${bot}`), left.map((n) => h("td", null, String(n))))),
       ),
     );
-    return h("div", { id: "defi-verdict" }, h("p", null, line), table);
+    return h("div", { id: "defi-verdict" }, h("p", null, line), h("div", { class: "defi-scroll" }, table));
   }
 
   async function refresh(first) {
