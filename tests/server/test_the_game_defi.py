@@ -201,3 +201,24 @@ def test_a_game_that_ends_after_a_restart_enters_its_board(db: Path):
             page.until("table", lambda m: m["table"]["status"] == "over")
         (entry,) = wait_for(lambda: entries(board(client), 0, 2), "entry")
         assert entry["names"][1] == "heuristic" and entry["seconds"] > 0
+
+
+def test_a_board_keeps_only_its_best_entries():
+    def entry(i: int, board: str = "", players: int = 1) -> dict[str, Any]:
+        return {
+            "code": f"C{i}",
+            "board": board,
+            "players": players,
+            "cards_left": i % 7,
+            "seconds": float(i),
+            "ended": float(i),
+        }
+
+    many = [entry(i) for i in range(the_game_defi.KEPT + 5)] + [entry(900, "x"), entry(901, "", 2)]
+    kept = the_game_defi._trimmed(many, "", 1)
+    mine = [e for e in kept if e["board"] == "" and e["players"] == 1]
+    assert len(mine) == the_game_defi.KEPT
+    worst_kept = max(defi.rank_key(e) for e in mine)
+    dropped = [e for e in many if e not in kept]
+    assert len(dropped) == 5 and all(defi.rank_key(e) > worst_kept for e in dropped)
+    assert {"C900", "C901"} <= {e["code"] for e in kept}  # other boards untouched

@@ -42,6 +42,11 @@ TABLE_KIND = "the-game-defi-table"
 BOARD_KIND = "the-game-defi-board"
 SHOWN = 20
 """Entries a board shows per player count (the best)."""
+KEPT = 50
+"""Entries a board keeps per player count (the best): a day's document stays small
+however many games are played."""
+DAY_ENTRIES = 5000
+"""Entries a day keeps in all (every board): past it, new entries are dropped."""
 
 
 def today() -> dt.date:
@@ -165,12 +170,22 @@ async def _note(service: Any, code: str, event: str, now: float) -> None:
         async with _state(service).lock(day):
             doc = _document(storage, DAY_KIND, day)
             entries = doc.data.setdefault("entries", [])
-            if any(e["code"] == code for e in entries):
+            if any(e["code"] == code for e in entries) or len(entries) >= DAY_ENTRIES:
                 return
             entries.append(entry)
+            doc.data["entries"] = _trimmed(entries, entry["board"], entry["players"])
             await _put(storage, doc)
     except Exception:  # the board must never break a table
         log.exception("deal of the day: table %s not noted", code)
+
+
+def _trimmed(entries: list[dict[str, Any]], board: str, players: int) -> list[dict[str, Any]]:
+    """The entries with only the ``KEPT`` best of one board and player count."""
+    group = [e for e in entries if e.get("board", "") == board and e["players"] == players]
+    if len(group) <= KEPT:
+        return entries
+    dropped = {e["code"] for e in sorted(group, key=defi.rank_key)[KEPT:]}
+    return [e for e in entries if e["code"] not in dropped]
 
 
 # -- routes ---------------------------------------------------------------------------
