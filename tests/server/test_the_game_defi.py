@@ -111,6 +111,9 @@ def test_a_first_game_enters_the_board_again_does_not_and_a_restart_keeps_it(db:
         assert entry["cards_left"] == defi.cards_left(result)
         assert entry["seconds"] > 0
         assert "code" not in entry  # today's games are not to be watched yet
+        for what in ("record", "replay"):  # nor downloaded: the groups to come would see it
+            held = client.get(f"/api/tables/{code}/{what}")
+            assert held.status_code == 403 and held.json()["code"] == "deal_of_the_day"
         assert all(not entries(data, 0, n) for n in (2, 3, 4, 5))
         # The same deal again at the same table, its hands now known: not on the board.
         finish(client, code, owner, "Alice", again=True)

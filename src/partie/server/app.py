@@ -69,6 +69,7 @@ _STATUS = {
     "bad_token": 403,
     "not_owner": 403,
     "game_not_over": 403,
+    "deal_of_the_day": 403,
     "too_large": 413,
 }
 

@@ -927,6 +927,7 @@ class Tables:
     def record(self, code: str, game_no: int | None = None) -> Record:
         """The finished game's record (``partie replay`` reads it); refused before the end."""
         table = self.get(code)
+        table.adapter.check_record(self, table)
         number = table.game_no if game_no is None else game_no
         if number == table.game_no:
             if table.core is None or not table.core.is_over:

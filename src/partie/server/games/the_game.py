@@ -58,6 +58,11 @@ class TheGameAdapter(GameAdapter):
 
         the_game_defi.table_event(service, table, event)
 
+    def check_record(self, service: Any, table: Any) -> None:
+        from partie.server.games import the_game_defi
+
+        the_game_defi.check_record(service, table)
+
     def turn_key(self, state: State) -> Any:
         """A turn lasts until the seat ends it (several cards, signals in between)."""
         turns = sum(1 for _seat, action in state.history if isinstance(action, EndTurn))

@@ -95,12 +95,12 @@ def _error(code: str, fr: str, en: str, status: int = 400) -> JSONResponse:
 
 
 def _unknown_board() -> JSONResponse:
-    return _error(
-        "unknown_board",
+    refused = PartieError(
         "tableau privé inconnu : vérifiez le lien",
         "unknown private board: check the link",
-        404,
+        code="unknown_board",
     )
+    return JSONResponse(refused.to_json(), status_code=404)
 
 
 def _board_hash(storage: Any, key: str | None) -> str | None:
@@ -186,6 +186,22 @@ def _trimmed(entries: list[dict[str, Any]], board: str, players: int) -> list[di
         return entries
     dropped = {e["code"] for e in sorted(group, key=defi.rank_key)[KEPT:]}
     return [e for e in entries if e["code"] not in dropped]
+
+
+class DealOfTheDay(PartieError):
+    code = "deal_of_the_day"
+
+
+def check_record(service: Any, table: Any) -> None:
+    """A game of today's deal is not shown (record, replay) before the day is over:
+    the groups still to play it would see every hand."""
+    row = service.storage.load_document(TABLE_KIND, table.code)
+    if row is None or row.data.get("day", "") < today().isoformat():
+        return
+    raise DealOfTheDay(
+        "partie de la donne du jour : elle se revoit demain, une fois la journée finie",
+        "a game of the deal of the day: it can be watched tomorrow, once the day is over",
+    )
 
 
 # -- routes ---------------------------------------------------------------------------
