@@ -46,6 +46,9 @@ def test_two_groups_play_the_deal_of_the_day_and_are_ranked(
     alice.click("#start")
     lay_one(alice)  # she plays; the stand-in finishes her slow turns
     expect(alice.locator("#tg-end")).to_be_visible(timeout=120_000)
+    # Her game cannot be watched before the day is over: the next groups would see it.
+    alice.goto(f"{server.url}/replay/{first}")
+    expect(alice.locator(".alert.error")).to_contain_text("se revoit demain")
 
     # Second group: Bea and Cyril (on a phone), friends at one table.
     bea = open_page(browser, server.url + "/defi")
@@ -73,6 +76,10 @@ def test_two_groups_play_the_deal_of_the_day_and_are_ranked(
     expect(alice.locator("#defi-board-yesterday")).to_contain_text("heuristic")
     expect(alice.locator("#defi-replay-1")).to_be_visible()
     shots(alice, "defi-ranked")  # docs/img/defi-board.png is a copy of this one
+    # Anyone may play yesterday's deal again: a new table, seated at once.
+    alice.click("#defi-replay-1")
+    expect(alice).to_have_url(re.compile(r"/t/[A-Z0-9]{6}$"))
+    expect(alice.locator("#you")).to_contain_text("place 1")
 
     # A private board: its own link, and none of the public games on it.
     bea.goto(server.url + "/defi")
