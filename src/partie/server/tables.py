@@ -454,8 +454,9 @@ class Tables:
 
     # -- creation ---------------------------------------------------------------------
 
-    async def create(self, body: p.CreateTable) -> tuple[str, str]:
-        """A new open table; returns (code, owner token)."""
+    async def create(self, body: p.CreateTable, *, seed: int | None = None) -> tuple[str, str]:
+        """A new open table; returns (code, owner token). ``seed``: a deal the server
+        itself chose (a game's deal of the day), never one from the network."""
         adapter = get_adapter(body.game)
         options = self._options(adapter, body.options)
         players = adapter.players(options)
@@ -484,7 +485,7 @@ class Tables:
             game=adapter.id,
             options=adapter.options_json(options),
             settings=settings.model_dump(),
-            seed=secrets.randbits(63),
+            seed=secrets.randbits(63) if seed is None else seed,
             status="open",
             game_no=0,
             owner_hash=token_hash(owner_token),
@@ -705,6 +706,7 @@ class Tables:
                     "every seat must be taken (a person or a bot)",
                 )
             await self._new_game(table, table.seed)
+        table.adapter.table_event(self, table, "start")
         self._after_change(table)
 
     async def _on_again(self, conn: Connection, table: Table, msg: p.Again) -> None:
@@ -863,6 +865,7 @@ class Tables:
         if row is not None:
             table.meta_rev += 1
             table.status, table.result, table.stored = row.status, row.result, row
+            table.adapter.table_event(self, table, "over")
 
     @staticmethod
     def _actions(table: Table, stored: list[tuple[int, Any]]) -> list[tuple[int, Action]]:
@@ -1112,6 +1115,7 @@ class Tables:
     def record(self, code: str, game_no: int | None = None) -> Record:
         """The finished game's record (``partie replay`` reads it); refused before the end."""
         table = self.get(code)
+        table.adapter.check_record(self, table)
         number = table.game_no if game_no is None else game_no
         if number == table.game_no:
             if table.core is None or not table.core.is_over:

@@ -42,4 +42,6 @@ REFUSALS: tuple[tuple[str, str, str], ...] = (
     ("empty_message", "message vide", "empty message"),
     ("message_too_long", "message trop long", "message too long"),
     ("number_in_chat", "pas de nombres à table", "no numbers in table talk"),
+    ("deal_of_the_day", "donne du jour : à revoir demain", "deal of the day: watch it tomorrow"),
+    ("unknown_board", "tableau privé inconnu", "unknown private board"),
 )

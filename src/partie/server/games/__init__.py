@@ -240,6 +240,15 @@ class GameAdapter:
         """What identifies "one turn" for the turn timer (default: one action)."""
         return (tuple(state.to_act), len(state.history))
 
+    def table_event(self, service: Any, table: Any, event: str) -> None:
+        """Told when a table's game starts (``"start"``) or ends (``"over"``), after it is
+        stored; a game that keeps something of its own about tables (The Game's deal of
+        the day) listens here. Must not block: schedule any write."""
+
+    def check_record(self, service: Any, table: Any) -> None:
+        """Raise a ``PartieError`` to hold back a finished game's record and replay for
+        now (The Game's deal of the day, until the day is over); nothing by default."""
+
     def routes(self) -> list[Any]:
         """Extra Starlette routes under ``/api/games/<id>/`` (e.g. a deck upload)."""
         return []

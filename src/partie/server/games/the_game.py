@@ -122,6 +122,22 @@ class TheGameAdapter(GameAdapter):
     def check_chat(self, text: str) -> str:
         return check_chat(text)
 
+    def routes(self) -> list[Any]:
+        """The deal of the day (``/defi``): its boards and its tables."""
+        from partie.server.games import the_game_defi
+
+        return the_game_defi.routes()
+
+    def table_event(self, service: Any, table: Any, event: str) -> None:
+        from partie.server.games import the_game_defi
+
+        the_game_defi.table_event(service, table, event)
+
+    def check_record(self, service: Any, table: Any) -> None:
+        from partie.server.games import the_game_defi
+
+        the_game_defi.check_record(service, table)
+
     def turn_key(self, state: State) -> Any:
         """A turn lasts until the seat ends it (several cards, signals in between)."""
         turns = sum(1 for _seat, action in state.history if isinstance(action, EndTurn))

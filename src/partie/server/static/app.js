@@ -3,6 +3,7 @@
 // /static/games/<game-id>.js (see docs/protocol.md); the client holds no game rules.
 
 import { deckEditor, decksPage } from "./decks.js";
+import { defiPage } from "./defi.js";
 import { h, replaceChildren } from "./dom.js";
 import { lobbyPage } from "./lobby.js";
 import { replayPage } from "./replay.js";
@@ -43,6 +44,10 @@ function route() {
   }
   if (/^\/decks\/?$/.test(path)) {
     decksPage();
+    return;
+  }
+  if (/^\/defi\/?$/.test(path)) {
+    defiPage();
     return;
   }
   m = /^\/decks\/([a-f0-9]{6,24})\/?$/.exec(path);

@@ -1,6 +1,7 @@
 // The lobby: join with a code, create a table from the game's option specs, and the
 // lists of open tables, games in progress and finished games.
 
+import { defiLink } from "./defi.js";
 import { h, replaceChildren } from "./dom.js";
 import { optionFields, settingsFields, specDefault } from "./forms.js";
 import { botLabel, levelList, levelOption } from "./i18n.js";
@@ -35,7 +36,7 @@ export async function lobbyPage() {
   replaceChildren(main, root);
 
   const render = () => {
-    replaceChildren(root, joinBox(), newTableForm(), tableLists());
+    replaceChildren(root, joinBox(), newTableForm(), h("p", { class: "row lobby-defi" }, defiLink()), tableLists());
     if (error) alertLine(error);
   };
   onLanguage(render);
