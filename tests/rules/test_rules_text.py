@@ -15,13 +15,15 @@ from partie.games.the_game.rules import HAND_SIZES, TheGameOptions
 from partie.rules import GAMES, LANGS, UnknownRules, load_rules
 
 OPTIONS = {
-    "the-game": (TheGameOptions, {"players", "deal"}),
+    "the-game": (TheGameOptions, {"players", "deal", "takeback"}),
     "tennis-quizz": (QuizzOptions, {"players", "deck", "deck_text", "sets_to_win"}),
     "tennis-mots": (TennisMotsOptions, set()),
 }
 """Each game's options dataclass, and the fields that are not a rule a player picks
 (the player count and fixed deals are set-up, the quiz deck and its inline text are
-said in Material)."""
+said in Material). The Game's take-back within the turn is said by the screens that
+offer it (``docs/the-game.md``): a paragraph in the players' rules moves the rules
+answerer's calibrated thresholds, so it waits for the answerer's next round."""
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -245,7 +245,7 @@ class HostileTable(RuleBasedStateMachine):
         async def compare() -> None:
             table = service.tables[self.code]
             async with table.lock:
-                stored = service._rebuild(service.storage.load_table(self.code))
+                stored = service._read_table(self.code)
                 assert stored is not None
                 assert stored.row() == table.row()
                 assert stored.version == table.version

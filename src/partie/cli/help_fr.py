@@ -245,6 +245,11 @@ HELP_FR: dict[str, str] = {
     "Serve the web app: lobby, tables, play in the browser, replays.": (
         "Servir l'application web : salon, tables, jeu dans le navigateur, rejeux."
     ),
+    "Another origin whose pages may use this server (a reverse proxy's https://name); "
+    "repeatable. Pages of any other site are refused.": (
+        "Une autre origine dont les pages peuvent utiliser ce serveur (le https://nom d'un "
+        "mandataire inverse) ; répétable. Les pages de tout autre site sont refusées."
+    ),
     "Address to listen on.": "Adresse d'écoute.",
     "Port to listen on (0: any free port, printed).": (
         "Port d'écoute (0 : un port libre, affiché)."
