@@ -11,6 +11,7 @@ import contextlib
 import io
 import json
 import os
+import re
 import resource
 import signal
 import socket
@@ -218,6 +219,40 @@ def test_any_columns_value_draws_a_bounded_screen(columns: str) -> None:
     assert code == 0, err  # 99999999999 was a MemoryError, 0 printed nothing
     assert 0 < len(out) < 200_000
     assert max(len(line) for line in out.splitlines()) <= 1000
+
+
+def test_a_terminal_reporting_a_huge_size_draws_a_bounded_screen() -> None:
+    """``stty cols 60000`` on a real terminal: the command's lines stay within bounds."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 60000, 60000, 0, 0))
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "partie", "rules", "the-game"],  # its title spans the width
+        stdout=follower,
+        stderr=subprocess.PIPE,
+        env={**env, "PARTIE_LANG": "fr", "TERM": "xterm-256color"},
+    )
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # the terminal's other end closed
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    assert proc.wait(timeout=120) == 0, proc.stderr.read() if proc.stderr else ""
+    os.close(leader)
+    out = b"".join(chunks).decode("utf-8", errors="replace")
+    shown = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", out)  # colours are not columns
+    assert shown.strip()
+    assert max(len(line) for line in shown.splitlines()) <= 1000  # was 60,008
 
 
 # -- 3. Hangs and memory ----------------------------------------------------------------

@@ -92,9 +92,14 @@ def clamp_terminal_size() -> None:
     """``COLUMNS`` and ``LINES`` within sane bounds before any screen is drawn: a width
     of 99,999,999,999 made every line of a table that long (a MemoryError), 0 drew
     nothing. A value that is not a number is dropped (the terminal's own size holds)."""
+    own = _terminal_size()
     for name, (low, high) in (("COLUMNS", TERMINAL_COLUMNS), ("LINES", TERMINAL_LINES)):
         raw = os.environ.get(name)
         if raw is None:
+            # The terminal's own size (``stty cols 99999`` sets one) within the same bounds.
+            size = None if own is None else own[0 if name == "COLUMNS" else 1]
+            if size is not None and not low <= size <= high:
+                os.environ[name] = str(min(high, max(low, size)))
             continue
         text = raw.strip()
         if not text.isdigit() or len(text) > 6:
@@ -104,6 +109,15 @@ def clamp_terminal_size() -> None:
                 del os.environ[name]
             continue
         os.environ[name] = str(min(high, max(low, int(text))))
+
+
+def _terminal_size() -> tuple[int, int] | None:
+    """The size the terminal on standard output reports, or ``None`` when it is none."""
+    try:
+        size = os.get_terminal_size(sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        return None
+    return size.columns, size.lines
 
 
 class FiniteRange(click.FloatRange):
