@@ -34,3 +34,23 @@ def deck_toml(cards: int, deck_id: str = "test-deck") -> str:
         for n in range(1, 8):
             out.append(question_toml(c, n, 1 + (c + n) % 3))
     return "".join(out)
+
+
+# Capitals and two other cities of each country: 28 questions, four cards of 7, whose
+# facts are right and whose choices differ from one another (the deck editor's tests).
+CAPITALS = [
+    ("France", "Paris", "Lyon", "Marseille"), ("Italie", "Rome", "Milan", "Turin"),
+    ("Espagne", "Madrid", "Séville", "Valence"), ("Portugal", "Lisbonne", "Porto", "Braga"),
+    ("Allemagne", "Berlin", "Munich", "Hambourg"), ("Autriche", "Vienne", "Graz", "Linz"),
+    ("Belgique", "Bruxelles", "Anvers", "Gand"), ("Suisse", "Berne", "Zurich", "Genève"),
+    ("Pologne", "Varsovie", "Cracovie", "Gdansk"), ("Suède", "Stockholm", "Göteborg", "Malmö"),
+    ("Norvège", "Oslo", "Bergen", "Trondheim"), ("Irlande", "Dublin", "Cork", "Galway"),
+    ("Grèce", "Athènes", "Patras", "Larissa"), ("Hongrie", "Budapest", "Debrecen", "Szeged"),
+    ("Canada", "Ottawa", "Toronto", "Montréal"), ("Australie", "Canberra", "Sydney", "Perth"),
+    ("Japon", "Tokyo", "Osaka", "Kyoto"), ("Brésil", "Brasilia", "Rio", "Salvador"),
+    ("Maroc", "Rabat", "Casablanca", "Fès"), ("Égypte", "Le Caire", "Alexandrie", "Louxor"),
+    ("Kenya", "Nairobi", "Mombasa", "Kisumu"), ("Chili", "Santiago", "Valparaiso", "Arica"),
+    ("Pérou", "Lima", "Cuzco", "Arequipa"), ("Turquie", "Ankara", "Istanbul", "Izmir"),
+    ("Inde", "New Delhi", "Bombay", "Calcutta"), ("Chine", "Pékin", "Shanghai", "Canton"),
+    ("Mexique", "Mexico", "Guadalajara", "Puebla"), ("Finlande", "Helsinki", "Turku", "Oulu"),
+]  # fmt: skip

@@ -13,24 +13,9 @@ from pypdf import PdfReader
 from serverkit import make_client
 
 from partie.games.tennis_quizz.authoring import check_document, read_document
+from quizz_decks import CAPITALS
 
 API = "/api/games/tennis-quizz/editor"
-CAPITALS = [
-    ("France", "Paris", "Lyon", "Marseille"), ("Italie", "Rome", "Milan", "Turin"),
-    ("Espagne", "Madrid", "Séville", "Valence"), ("Portugal", "Lisbonne", "Porto", "Braga"),
-    ("Allemagne", "Berlin", "Munich", "Hambourg"), ("Autriche", "Vienne", "Graz", "Linz"),
-    ("Belgique", "Bruxelles", "Anvers", "Gand"), ("Suisse", "Berne", "Zurich", "Genève"),
-    ("Pologne", "Varsovie", "Cracovie", "Gdansk"), ("Suède", "Stockholm", "Göteborg", "Malmö"),
-    ("Norvège", "Oslo", "Bergen", "Trondheim"), ("Irlande", "Dublin", "Cork", "Galway"),
-    ("Grèce", "Athènes", "Patras", "Larissa"), ("Hongrie", "Budapest", "Debrecen", "Szeged"),
-    ("Canada", "Ottawa", "Toronto", "Montréal"), ("Australie", "Canberra", "Sydney", "Perth"),
-    ("Japon", "Tokyo", "Osaka", "Kyoto"), ("Brésil", "Brasilia", "Rio", "Salvador"),
-    ("Maroc", "Rabat", "Casablanca", "Fès"), ("Égypte", "Le Caire", "Alexandrie", "Louxor"),
-    ("Kenya", "Nairobi", "Mombasa", "Kisumu"), ("Chili", "Santiago", "Valparaiso", "Arica"),
-    ("Pérou", "Lima", "Cuzco", "Arequipa"), ("Turquie", "Ankara", "Istanbul", "Izmir"),
-    ("Inde", "New Delhi", "Bombay", "Calcutta"), ("Chine", "Pékin", "Shanghai", "Canton"),
-    ("Mexique", "Mexico", "Guadalajara", "Puebla"), ("Finlande", "Helsinki", "Turku", "Oulu"),
-]  # fmt: skip
 
 
 def question(country: str, capital: str, a: str, b: str) -> dict[str, Any]:

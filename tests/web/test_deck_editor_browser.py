@@ -13,23 +13,9 @@ from typing import Any
 from browsing import PHONE, no_errors, open_page
 from playwright.sync_api import expect
 
+from quizz_decks import CAPITALS
+
 API = "/api/games/tennis-quizz/editor"
-CAPITALS = [
-    ("France", "Paris", "Lyon", "Marseille"), ("Italie", "Rome", "Milan", "Turin"),
-    ("Espagne", "Madrid", "Séville", "Valence"), ("Portugal", "Lisbonne", "Porto", "Braga"),
-    ("Allemagne", "Berlin", "Munich", "Hambourg"), ("Autriche", "Vienne", "Graz", "Linz"),
-    ("Belgique", "Bruxelles", "Anvers", "Gand"), ("Suisse", "Berne", "Zurich", "Genève"),
-    ("Pologne", "Varsovie", "Cracovie", "Gdansk"), ("Suède", "Stockholm", "Göteborg", "Malmö"),
-    ("Norvège", "Oslo", "Bergen", "Trondheim"), ("Irlande", "Dublin", "Cork", "Galway"),
-    ("Grèce", "Athènes", "Patras", "Larissa"), ("Hongrie", "Budapest", "Debrecen", "Szeged"),
-    ("Canada", "Ottawa", "Toronto", "Montréal"), ("Australie", "Canberra", "Sydney", "Perth"),
-    ("Japon", "Tokyo", "Osaka", "Kyoto"), ("Brésil", "Brasilia", "Rio", "Salvador"),
-    ("Maroc", "Rabat", "Casablanca", "Fès"), ("Égypte", "Le Caire", "Alexandrie", "Louxor"),
-    ("Kenya", "Nairobi", "Mombasa", "Kisumu"), ("Chili", "Santiago", "Valparaiso", "Arica"),
-    ("Pérou", "Lima", "Cuzco", "Arequipa"), ("Turquie", "Ankara", "Istanbul", "Izmir"),
-    ("Inde", "New Delhi", "Bombay", "Calcutta"), ("Chine", "Pékin", "Shanghai", "Canton"),
-    ("Mexique", "Mexico", "Guadalajara", "Puebla"), ("Finlande", "Helsinki", "Turku", "Oulu"),
-]  # fmt: skip
 
 
 def stored(server: Any, key: str, token: str) -> dict[str, Any]:

@@ -5,7 +5,7 @@
 
 import { h, replaceChildren } from "./dom.js";
 import { SHELL, translator } from "./i18n.js";
-import { alertLine, ApiError, api, lang, load, main, onLanguage, ownerKey, pick, store } from "./shell.js";
+import { alertLine, ApiError, answerOf, api, lang, load, main, onLanguage, ownerKey, pick, store } from "./shell.js";
 
 const API = "/api/games/tennis-quizz/editor";
 const MINE = "partie.decks";
@@ -183,7 +183,7 @@ export function decksPage() {
   file.addEventListener("change", () => {
     const chosen = file.files && file.files[0];
     if (!chosen) return;
-    start(() => fetch(`${API}?name=${encodeURIComponent(chosen.name)}`, { method: "POST", body: chosen }).then(answer));
+    start(() => fetch(`${API}?name=${encodeURIComponent(chosen.name)}`, { method: "POST", body: chosen }).then(answerOf));
   });
   const form = h(
     "form",
@@ -210,17 +210,6 @@ export function decksPage() {
     form,
   );
   onLanguage(decksPage);
-}
-
-async function answer(response) {
-  let body = null;
-  try {
-    body = await response.json();
-  } catch (_) {
-    body = null;
-  }
-  if (!response.ok) throw new ApiError(response.status, body);
-  return body;
 }
 
 // --- the editor --------------------------------------------------------------------------------

@@ -79,7 +79,11 @@ export async function api(path, options = {}) {
     init.body = JSON.stringify(options.json);
     delete init.json;
   }
-  const response = await fetch(path, init);
+  return answerOf(await fetch(path, init));
+}
+
+/** A fetch's JSON body, or an `ApiError` carrying the refusal when it is not OK. */
+export async function answerOf(response) {
   let body = null;
   try {
     body = await response.json();
