@@ -31,7 +31,7 @@ from typing import Any
 
 from partie.core.game import Action, Bot
 from partie.server.games import GameAdapter
-from partie.server.worker import BatchWorker
+from partie.server.worker import BatchWorker, settle_futures
 
 log = logging.getLogger("partie.server")
 
@@ -202,7 +202,7 @@ class FairPool:
                     result: Any = _think([(bot, view)])[0]
                     loop = future.get_loop()
                     with contextlib.suppress(RuntimeError):  # the loop closed: nobody waits
-                        loop.call_soon_threadsafe(_settle, future, result)
+                        loop.call_soon_threadsafe(settle_futures, [(future, result)])
             finally:
                 with self._cond:
                     left = self._keys.get(key, 1) - 1
@@ -219,15 +219,6 @@ class FairPool:
                     future.get_loop().call_soon_threadsafe(future.cancel)
             self._queue.clear()
             self._cond.notify_all()
-
-
-def _settle(future: asyncio.Future[Any], result: Any) -> None:
-    if future.done():
-        return
-    if isinstance(result, BaseException):
-        future.set_exception(result)
-    else:
-        future.set_result(result)
 
 
 def _think(batch: list[tuple[Bot, dict[str, Any]]]) -> list[Any]:

@@ -76,7 +76,7 @@ class BatchWorker:
             for loop, done in by_loop.items():
                 # A closed loop raises RuntimeError: nobody waits any more.
                 with contextlib.suppress(RuntimeError):
-                    loop.call_soon_threadsafe(_resolve, done)
+                    loop.call_soon_threadsafe(settle_futures, done)
 
     def close(self) -> None:
         """Run what is queued, then stop the threads."""
@@ -88,7 +88,9 @@ class BatchWorker:
                 thread.join()
 
 
-def _resolve(done: list[tuple[asyncio.Future[Any], Any]]) -> None:
+def settle_futures(done: list[tuple[asyncio.Future[Any], Any]]) -> None:
+    """Give each future its result, or the exception its work raised (a future
+    already cancelled or settled is left as it is)."""
     for future, result in done:
         if future.done():
             continue

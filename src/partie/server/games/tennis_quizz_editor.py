@@ -18,6 +18,7 @@ import asyncio
 import secrets
 import tempfile
 import time
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +45,9 @@ EXPORTS = {
     "aiken": ("text/plain", "aiken.txt"),
     "csv": ("text/csv", "csv"),
 }
-_locks: dict[str, asyncio.Lock] = {}
+_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+"""One lock per deck being saved: it lives while a save holds or waits for it, so two
+saves of one deck never pass the version check together."""
 
 
 def _error(exc: PartieError, status: int = 400) -> JSONResponse:
@@ -159,7 +162,9 @@ async def save(request: Request) -> Response:
         doc = authoring.read_document(body.get("doc"))
     except PartieError as exc:
         return _error(exc, 413 if exc.code == "too_large" else 400)
-    lock = _locks.setdefault(key, asyncio.Lock())
+    lock = _locks.get(key)
+    if lock is None:
+        lock = _locks[key] = asyncio.Lock()
     async with lock:
         row = await _load(request)
         if row is None:
@@ -178,8 +183,6 @@ async def save(request: Request) -> Response:
             )
         saved = DocumentRow(KIND, key, row.version + 1, row.secret_hash, doc, time.time())
         await _storage(request).save_document(saved)
-    if len(_locks) > 1000:
-        _locks.clear()
     return JSONResponse({"id": key, "version": saved.version})
 
 
